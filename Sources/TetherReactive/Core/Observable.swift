@@ -1,0 +1,27 @@
+/// A sequence of values over time: `next* (error | completed)?`.
+///
+/// An `Observable` is a recipe: nothing happens until it is subscribed, and each
+/// subscription runs the recipe anew (use ``ObservableConvertible/share(replay:)`` to
+/// share one). Like every reactive type in Tether it lives on the main actor; values
+/// from other threads enter through the async bridges (``Observable/from(_:)-async``).
+@MainActor
+public struct Observable<Element>: ObservableConvertible {
+    @usableFromInline let subscribeHandler: (AnyObserver<Element>) -> any Disposable
+
+    /// An observable whose subscriptions call `subscribe` directly.
+    ///
+    /// The handler must itself keep the grammar (no events after a terminal one or after
+    /// disposal). Use ``create(_:)`` when it cannot promise that.
+    @inlinable init(unchecked subscribe: @escaping (AnyObserver<Element>) -> any Disposable) {
+        self.subscribeHandler = subscribe
+    }
+
+    /// Returns `self`.
+    @inlinable public func asObservable() -> Observable<Element> { self }
+
+    /// Subscribes `observer`.
+    @inlinable public func subscribe<O: ObserverType>(_ observer: O) -> any Disposable where O.Element == Element {
+        if let erased = observer as? AnyObserver<Element> { return subscribeHandler(erased) }
+        return subscribeHandler(AnyObserver { observer.on($0) })
+    }
+}

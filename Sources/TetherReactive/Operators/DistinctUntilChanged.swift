@@ -1,0 +1,28 @@
+extension ObservableConvertible {
+    /// Drops each value that `isEquivalent` finds equal to the previous value passed on.
+    public func distinctUntilChanged(_ isEquivalent: @escaping (Element, Element) -> Bool) -> Observable<Element> {
+        let source = asObservable()
+        return Observable(unchecked: { observer in
+            var last: Element?
+            return source.subscribeHandler(AnyObserver { event in
+                if case .next(let value) = event {
+                    if let previous = last, isEquivalent(previous, value) { return }
+                    last = value
+                }
+                observer.handler(event)
+            })
+        })
+    }
+
+    /// Drops each value whose `key` equals the key of the previous value passed on.
+    public func distinctUntilChanged<Key: Equatable>(by key: @escaping (Element) -> Key) -> Observable<Element> {
+        distinctUntilChanged { key($0) == key($1) }
+    }
+}
+
+extension ObservableConvertible where Element: Equatable {
+    /// Drops each value equal to the previous value passed on.
+    public func distinctUntilChanged() -> Observable<Element> {
+        distinctUntilChanged { $0 == $1 }
+    }
+}

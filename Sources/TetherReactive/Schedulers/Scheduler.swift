@@ -1,0 +1,64 @@
+/// Runs work now or later on the main actor, and tells the time.
+///
+/// Every time-based operator (``ObservableConvertible/debounce(_:scheduler:)``,
+/// ``ObservableConvertible/throttle(_:scheduler:)``, ``ObservableConvertible/observe(on:)``)
+/// and every timer in Tether takes a scheduler, so a test can substitute
+/// ``TestScheduler`` and drive time without sleeping.
+@MainActor
+public protocol Scheduler: AnyObject {
+    /// The scheduler's current time, measured from an arbitrary fixed start.
+    var now: Duration { get }
+    /// Runs `action` as soon as the scheduler allows. Disposing the result before it
+    /// runs cancels it.
+    @discardableResult
+    func schedule(_ action: @escaping () -> Void) -> any Disposable
+    /// Runs `action` once `delay` has passed. Disposing the result before it runs cancels it.
+    @discardableResult
+    func schedule(after delay: Duration, _ action: @escaping () -> Void) -> any Disposable
+}
+
+extension Scheduler {
+    /// Runs `action` every `period`, first after one period, until the result is disposed.
+    ///
+    /// Each run is scheduled from the previous run's due time, so a slow action does
+    /// not make the timer drift.
+    @discardableResult
+    public func schedulePeriodic(every period: Duration, _ action: @escaping () -> Void) -> any Disposable {
+        let timer = SerialDisposable()
+        var due = now + period
+        func arm() {
+            let delay = max(.zero, due - now)
+            timer.disposable = schedule(after: delay) {
+                guard !timer.isDisposed else { return }
+                due += period
+                arm()
+                action()
+            }
+        }
+        arm()
+        return timer
+    }
+}
+
+extension Observable where Element == Int {
+    /// Emits 0, 1, 2, … every `period` on `scheduler`, starting one period after subscription.
+    public static func interval(_ period: Duration, scheduler: any Scheduler) -> Observable<Int> {
+        Observable(unchecked: { observer in
+            var tick = 0
+            return scheduler.schedulePeriodic(every: period) {
+                observer.on(.next(tick))
+                tick += 1
+            }
+        })
+    }
+
+    /// Emits 0 once after `delay` on `scheduler`, then completes.
+    public static func timer(_ delay: Duration, scheduler: any Scheduler) -> Observable<Int> {
+        Observable(unchecked: { observer in
+            scheduler.schedule(after: delay) {
+                observer.on(.next(0))
+                observer.on(.completed)
+            }
+        })
+    }
+}

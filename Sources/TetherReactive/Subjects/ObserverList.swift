@@ -1,0 +1,120 @@
+/// One observer registered with an ``ObserverList``; also the subscription's disposable.
+@MainActor
+@usableFromInline
+final class ObserverSlot<Element>: Disposable {
+    @usableFromInline var handler: ((Event<Element>) -> Void)?
+    @usableFromInline var index: Int
+    @usableFromInline weak var list: ObserverList<Element>?
+
+    @usableFromInline init(handler: @escaping (Event<Element>) -> Void, index: Int, list: ObserverList<Element>) {
+        self.handler = handler
+        self.index = index
+        self.list = list
+    }
+
+    @usableFromInline var isDisposed: Bool { handler == nil }
+
+    @usableFromInline func dispose() {
+        guard handler != nil else { return }
+        handler = nil
+        list?.remove(self)
+        list = nil
+    }
+}
+
+/// The observers of a subject or relay, and the delivery discipline they share.
+///
+/// - Delivery is in subscription order.
+/// - An event sent while a delivery is running is queued and delivered after it, in
+///   order: never dropped, never recursed.
+/// - An observer disposed during a delivery receives nothing more, even from that delivery.
+/// - An observer added during a delivery receives the following events, not the current one.
+/// - Each event may carry an `origin`, readable as ``deliveringOrigin`` while it is
+///   delivered; two-way bindings use it to recognise their own writes coming back.
+@MainActor
+@usableFromInline
+final class ObserverList<Element> {
+    @usableFromInline var slots: ContiguousArray<ObserverSlot<Element>?> = []
+    @usableFromInline var liveCount = 0
+    @usableFromInline var isDelivering = false
+    @usableFromInline var deliveringOrigin: AnyObject?
+    @usableFromInline var pending: [(Event<Element>, AnyObject?)] = []
+    @usableFromInline var pendingHead = 0
+
+    @usableFromInline init() {}
+
+    @usableFromInline var isEmpty: Bool { liveCount == 0 }
+
+    /// Registers `handler` and returns its slot, which disposes the registration.
+    @usableFromInline func add(_ handler: @escaping (Event<Element>) -> Void) -> ObserverSlot<Element> {
+        let slot = ObserverSlot(handler: handler, index: slots.count, list: self)
+        slots.append(slot)
+        liveCount += 1
+        return slot
+    }
+
+    @usableFromInline func remove(_ slot: ObserverSlot<Element>) {
+        guard slot.index < slots.count, slots[slot.index] === slot else { return }
+        slots[slot.index] = nil
+        liveCount -= 1
+        if !isDelivering { compactIfSparse() }
+    }
+
+    private func compactIfSparse() {
+        let holes = slots.count - liveCount
+        guard holes > 16, holes > liveCount else { return }
+        var compacted = ContiguousArray<ObserverSlot<Element>?>()
+        compacted.reserveCapacity(liveCount * 2)
+        for case let slot? in slots {
+            slot.index = compacted.count
+            compacted.append(slot)
+        }
+        slots = compacted
+    }
+
+    /// Delivers `event` to every observer, or queues it when a delivery is running.
+    @inlinable func send(_ event: Event<Element>, origin: AnyObject? = nil) {
+        if isDelivering {
+            pending.append((event, origin))
+            return
+        }
+        isDelivering = true
+        deliveringOrigin = origin
+        deliverNow(event)
+        if pendingHead < pending.count { drainPending() }
+        deliveringOrigin = nil
+        isDelivering = false
+        if slots.count - liveCount > 16 { compactIfSparseAfterDelivery() }
+    }
+
+    @inlinable func deliverNow(_ event: Event<Element>) {
+        let snapshot = slots
+        for case let slot? in snapshot {
+            slot.handler?(event)
+        }
+    }
+
+    @usableFromInline func drainPending() {
+        while pendingHead < pending.count {
+            let (event, origin) = pending[pendingHead]
+            pendingHead += 1
+            deliveringOrigin = origin
+            deliverNow(event)
+        }
+        pending.removeAll(keepingCapacity: pending.capacity <= 64)
+        pendingHead = 0
+    }
+
+    @usableFromInline func compactIfSparseAfterDelivery() { compactIfSparse() }
+
+    /// Drops every observer (after a terminal event): each slot reports itself disposed.
+    @usableFromInline func removeAll() {
+        let all = slots
+        slots = []
+        liveCount = 0
+        for case let slot? in all {
+            slot.handler = nil
+            slot.list = nil
+        }
+    }
+}

@@ -1,0 +1,41 @@
+/// A subject that delivers each event to the observers subscribed at the time.
+///
+/// Late subscribers get no earlier values. After a terminal event, new subscribers
+/// receive that terminal event immediately. A value sent while the subject is
+/// delivering is queued and delivered afterwards, in order.
+@MainActor
+public final class PublishSubject<Element>: ObservableConvertible, ObserverType {
+    @usableFromInline let observers = ObserverList<Element>()
+    @usableFromInline var terminal: Event<Element>?
+
+    /// A subject with no observers.
+    public init() {}
+
+    /// `true` while at least one observer is subscribed.
+    public var hasObservers: Bool { !observers.isEmpty }
+
+    /// Sends `event` to the current observers. Ignored after a terminal event.
+    @inlinable public func on(_ event: Event<Element>) {
+        guard terminal == nil else { return }
+        if event.isTerminal {
+            terminal = event
+            observers.send(event)
+            observers.removeAll()
+        } else {
+            observers.send(event)
+        }
+    }
+
+    /// The subject as an observable.
+    public func asObservable() -> Observable<Element> {
+        Observable(unchecked: { [self] observer in subscribe(observer.handler) })
+    }
+
+    @usableFromInline func subscribe(_ handler: @escaping (Event<Element>) -> Void) -> any Disposable {
+        if let terminal {
+            handler(terminal)
+            return NopDisposable()
+        }
+        return observers.add(handler)
+    }
+}

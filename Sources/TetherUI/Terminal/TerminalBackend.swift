@@ -1,0 +1,47 @@
+/// A terminal that Tether can draw on and read input from.
+///
+/// Two implementations ship: `CursesBackend` (module TetherCurses) for a real terminal
+/// through ncurses, and `HeadlessBackend` (module TetherTesting), an in-memory grid for
+/// tests. An ``Application`` owns one backend for the whole run.
+@MainActor
+public protocol TerminalBackend: AnyObject {
+    /// The terminal's current size in cells.
+    var size: Size { get }
+    /// What the terminal can show.
+    var capabilities: TerminalCapabilities { get }
+    /// Prepares the terminal (for a real one: alternate screen, raw input, mouse) and
+    /// starts delivering events to `handler` on the main actor, until ``stop()``.
+    func start(_ handler: @escaping (TerminalEvent) -> Void) throws
+    /// Shows `frame`, writing only what differs from the frame presented before, and
+    /// places the terminal cursor at `cursor`, or hides it when `cursor` is `nil`.
+    func present(_ frame: Frame, cursor: Point?)
+    /// Restores the terminal to its state before ``start(_:)``. Idempotent.
+    func stop()
+}
+
+/// What a backend tells the application, besides drawing.
+public enum TerminalEvent: Hashable, Sendable {
+    /// The user did something.
+    case input(InputEvent)
+    /// The terminal changed size; the application lays out and redraws.
+    case resized(Size)
+    /// The screen content was lost (resumed after Ctrl-Z, say): redraw everything.
+    case redrawNeeded
+    /// The process was asked to end (SIGTERM, SIGHUP; Ctrl-C when it quits): the
+    /// application stops and restores the terminal.
+    case terminate(signal: Int32)
+}
+
+/// What a terminal can display.
+public struct TerminalCapabilities: Hashable, Sendable {
+    /// How many colours: 0 for a monochrome terminal (or `NO_COLOR`), 8, 16 or 256.
+    public var colors: Int
+    /// Whether mouse reporting is on.
+    public var mouse: Bool
+
+    /// Capabilities.
+    public init(colors: Int, mouse: Bool) {
+        self.colors = colors
+        self.mouse = mouse
+    }
+}

@@ -1,0 +1,16 @@
+import TetherReactive
+
+/// Records every event an observable sends.
+@MainActor
+final class Recorder<Element>: ObserverType {
+    private(set) var events: [Event<Element>] = []
+
+    func on(_ event: Event<Element>) { events.append(event) }
+
+    var values: [Element] { events.compactMap(\.element) }
+    var isCompleted: Bool { events.contains { if case .completed = $0 { true } else { false } } }
+    var error: (any Error)? { events.lazy.compactMap(\.error).first }
+    var terminalCount: Int { events.count { $0.isTerminal } }
+}
+
+struct TestError: Error, Equatable { var code = 1 }
