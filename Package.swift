@@ -5,7 +5,6 @@ import PackageDescription
 
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
-    .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
 let package = Package(
@@ -15,8 +14,16 @@ let package = Package(
         .library(name: "TetherReactive", targets: ["TetherReactive"]),
         // Widgets, focus, layout, the run loop over a TerminalBackend.
         .library(name: "TetherUI", targets: ["TetherUI"]),
+        // One import for apps: core, widgets and the ncurses backend.
+        .library(name: "Tether", targets: ["Tether"]),
+        // A headless backend and a pilot for testing apps built with Tether.
+        .library(name: "TetherTesting", targets: ["TetherTesting"]),
+        // The real-terminal backend over ncursesw.
+        .library(name: "TetherCurses", targets: ["TetherCurses"]),
     ],
-    dependencies: [],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+    ],
     targets: [
         // MARK: Reactive core (no terminal knowledge)
         .target(name: "TetherReactive", swiftSettings: strict),
@@ -24,9 +31,34 @@ let package = Package(
         // MARK: Widgets and the run loop (no ncurses)
         .target(name: "TetherUI", dependencies: ["TetherReactive"], swiftSettings: strict),
 
+        // MARK: Test support shipped to users (no terminal needed)
+        .target(name: "TetherTesting", dependencies: ["TetherUI", "TetherReactive"], swiftSettings: strict),
+
+        // MARK: The umbrella module
+        .target(name: "Tether", dependencies: ["TetherReactive", "TetherUI", "TetherCurses"], swiftSettings: strict),
+
+        // MARK: ncurses backend (the only module that imports CNCurses)
+        // Linked through the module map (`link "ncursesw"`), not pkg-config: SwiftPM warns
+        // about the -D flags in `pkg-config --cflags ncursesw`.
+        .systemLibrary(name: "CNCurses", providers: [.apt(["libncurses-dev"])]),
+        .target(name: "TetherCurses", dependencies: ["TetherUI", "CNCurses"], swiftSettings: strict),
+        // Small program the TetherCurses tests drive inside tmux.
+        .executableTarget(name: "tether-curses-check", dependencies: ["TetherCurses", "TetherUI"],
+                          path: "Sources/TetherCursesCheck", swiftSettings: strict),
+
+        // MARK: The login demo
+        .target(name: "LoginDemoCore", dependencies: ["TetherReactive", "TetherUI"], path: "Demo/LoginDemoCore",
+                swiftSettings: strict),
+        .executableTarget(name: "login-demo", dependencies: [
+            "LoginDemoCore", "Tether",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], path: "Demo/login-demo", swiftSettings: strict),
+
         // MARK: Tests
         .testTarget(name: "TetherReactiveTests", dependencies: ["TetherReactive"], swiftSettings: strict),
-        .testTarget(name: "TetherUITests", dependencies: ["TetherUI"], swiftSettings: strict),
+        .testTarget(name: "TetherUITests", dependencies: ["TetherUI", "TetherTesting"], swiftSettings: strict),
+        .testTarget(name: "TetherCursesTests", dependencies: ["TetherCurses", "tether-curses-check"],
+                    swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

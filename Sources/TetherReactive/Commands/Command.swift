@@ -21,6 +21,7 @@ public final class Command<Input, Output> {
     private var enabledIfValue = true
     private var running = 0
     private var enabledIfSubscription: (any Disposable)?
+    private var live: [ObjectIdentifier: CommandExecution<Output>] = [:]
 
     /// A command whose body returns an observable of outputs.
     ///
@@ -102,8 +103,17 @@ public final class Command<Input, Output> {
                 execution.finish(with: event)
             }
         })
-        execution.attach(subscription) { [weak self] in self?.executionEnded() }
+        if !execution.isFinished { live[ObjectIdentifier(execution)] = execution }
+        execution.attach(subscription) { [weak self, weak execution] in
+            if let execution { self?.live[ObjectIdentifier(execution)] = nil }
+            self?.executionEnded()
+        }
         return execution
+    }
+
+    /// Cancels every running execution, as if each were disposed (Esc during a sign-in).
+    public func cancelAll() {
+        for execution in Array(live.values) { execution.dispose() }
     }
 
     private func executionEnded() {

@@ -1,0 +1,26 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Benchmarks for the reactive core, against OpenCombine and plain closures.
+// Run everything with:
+//   swift run -c release --package-path Benchmarks tether-bench
+let package = Package(
+    name: "TetherBenchmarks",
+    dependencies: [
+        .package(name: "Tether", path: ".."),
+        .package(url: "https://github.com/OpenCombine/OpenCombine.git", exact: "0.14.0"),
+    ],
+    targets: [
+        // glibc's mallinfo2(), which the Glibc module does not export.
+        .target(name: "CHeapStats"),
+        .executableTarget(
+            name: "tether-bench",
+            dependencies: [
+                "CHeapStats",
+                .product(name: "TetherReactive", package: "Tether"),
+                .product(name: "OpenCombine", package: "OpenCombine"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,87 @@
+import ArgumentParser
+import LoginDemoCore
+import Tether
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `login-demo`: a login form in the terminal, bound two ways to a view model.
+@main
+struct LoginDemo: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "login-demo",
+        abstract: "A login form drawn with ncurses, its widgets bound two ways to a view model.",
+        discussion: """
+            Sign in as demo / tether-demo. Tab and Shift-Tab (or the arrows) move between fields, \
+            Enter signs in, Ctrl-R resets the form, Esc cancels a sign-in or quits, Ctrl-C quits.
+
+            The form is drawn on the controlling terminal, so standard output carries only the \
+            outcome: one line with the result and the username, never the password. Exit status \
+            is 0 after a sign-in, 1 when you quit without one, 2 when there is no usable terminal.
+
+            Colours follow the terminal; set NO_COLOR (to any value) for a monochrome form.
+            """)
+
+    @Option(help: "Simulated network delay of a sign-in, in seconds.")
+    var delay: Double = 0.8
+
+    @Flag(help: "Ignore the mouse (clicks, drags and the wheel).")
+    var noMouse = false
+
+    @Option(help: "Colour theme: default, ocean or mono.")
+    var theme: ThemeName = .default
+
+    mutating func validate() throws {
+        guard delay.isFinite, delay >= 0, delay <= 3600 else {
+            throw ValidationError("--delay must be between 0 and 3600 seconds")
+        }
+    }
+
+    func run() async throws {
+        let status = await LoginDemo.runForm(delay: delay, mouse: !noMouse, theme: theme)
+        throw ExitCode(status)
+    }
+
+    @MainActor
+    static func runForm(delay: Double, mouse: Bool, theme: ThemeName) async -> Int32 {
+        let viewModel = LoginViewModel(scheduler: MainScheduler.instance, delay: .milliseconds(Int64(delay * 1000)))
+        let screen = LoginScreen(viewModel: viewModel)
+        let backend = CursesBackend(mouse: mouse)
+        let app = Application(root: screen.root, backend: backend, theme: theme.theme, mouse: mouse)
+        screen.attach(to: app)
+        let exit: Application.Exit
+        do {
+            exit = try await app.run()
+        } catch {
+            printError("login-demo: \(error)")
+            return 2
+        }
+        print(screen.finalOutcome().summary)
+        switch exit {
+        case .terminated(let signal): return 128 + signal
+        case .quit, .interrupted:
+            if case .signedIn = screen.finalOutcome() { return 0 }
+            return 1
+        }
+    }
+
+    static func printError(_ message: String) {
+        var line = Array((message + "\n").utf8)
+        _ = line.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+    }
+}
+
+enum ThemeName: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case `default`, ocean, mono
+
+    var theme: Theme {
+        switch self {
+        case .default: .default
+        case .ocean: .ocean
+        case .mono: .monochrome
+        }
+    }
+}

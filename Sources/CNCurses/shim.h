@@ -1,0 +1,103 @@
+// C shim over ncursesw for TetherCurses.
+//
+// Swift cannot import C macros that take arguments or expand to expressions
+// (stdscr, COLORS, COLOR_PAIR(n), getmaxyx, the A_* attribute bits), so this header
+// wraps them in small static inline functions. Only the TetherCurses module imports it.
+#ifndef TETHER_CNCURSES_SHIM_H
+#define TETHER_CNCURSES_SHIM_H
+
+// The wide-character API (cchar_t, setcchar, mvwadd_wch) must be declared.
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1
+#endif
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <wchar.h>
+
+#if __has_include(<ncursesw/curses.h>)
+#include <ncursesw/curses.h>
+#else
+#include <curses.h>
+#endif
+
+// From <term.h>, declared here so that term.h's hundreds of capability macros
+// (`lines`, `columns`, `bell`, ...) stay out of Swift.
+struct term;
+extern int setupterm(const char *, int, int *);
+extern struct term *set_curterm(struct term *);
+extern int del_curterm(struct term *);
+
+/// The standard screen of the current SCREEN.
+static inline WINDOW *tether_stdscr(void) { return stdscr; }
+/// Rows of `win`.
+static inline int tether_getmaxy(WINDOW *win) { return getmaxy(win); }
+/// Columns of `win`.
+static inline int tether_getmaxx(WINDOW *win) { return getmaxx(win); }
+/// Number of colours after start_color().
+static inline int tether_colors(void) { return COLORS; }
+/// Number of colour pairs after start_color().
+static inline int tether_color_pairs(void) { return COLOR_PAIRS; }
+/// COLOR_PAIR(n) as attribute bits (only pairs below 256 fit).
+static inline attr_t tether_color_pair(int n) { return (attr_t)COLOR_PAIR(n); }
+/// Sets ncurses' own ESC delay (unused when keypad is off, kept for completeness).
+static inline void tether_set_escdelay(int ms) { set_escdelay(ms); }
+
+static inline attr_t tether_a_normal(void) { return (attr_t)A_NORMAL; }
+static inline attr_t tether_a_bold(void) { return (attr_t)A_BOLD; }
+static inline attr_t tether_a_dim(void) { return (attr_t)A_DIM; }
+static inline attr_t tether_a_reverse(void) { return (attr_t)A_REVERSE; }
+static inline attr_t tether_a_underline(void) { return (attr_t)A_UNDERLINE; }
+
+/// setcchar with an int colour pair (extended pairs above 32767 go through `opts`).
+static inline int tether_setcchar(cchar_t *wcval, const wchar_t *wch, attr_t attrs, int pair) {
+    int extended = pair;
+    return setcchar(wcval, wch, attrs, (short)(pair <= 32767 ? pair : 0), &extended);
+}
+
+/// init_extended_pair: colour pair `pair` is foreground `fg` on background `bg` (-1: default).
+static inline int tether_init_pair(int pair, int fg, int bg) {
+    return init_extended_pair(pair, fg, bg);
+}
+
+/// Result of tether_check_terminal.
+enum {
+    TETHER_TERM_OK = 1,
+    TETHER_TERM_UNKNOWN = 0,
+    TETHER_TERM_NO_DATABASE = -1,
+    TETHER_TERM_NOT_ADDRESSABLE = -2,
+};
+
+/// Looks `term` up in terminfo without ever exiting the process (setupterm with an
+/// error pointer returns instead of printing and exiting), checks that it can address
+/// the cursor, then frees the description again.
+static inline int tether_check_terminal(const char *term, int fd) {
+    int err = 0;
+    struct term *saved = set_curterm(NULL);
+    int result;
+    if (setupterm(term, fd, &err) != OK) {
+        // err: -1 no terminfo database, 0 not found (or a generic type such as
+        // "dumb"), 1 a hardcopy terminal.
+        result = (err == -1) ? TETHER_TERM_NO_DATABASE
+               : (err == 1) ? TETHER_TERM_NOT_ADDRESSABLE : TETHER_TERM_UNKNOWN;
+    } else {
+        char *cup = tigetstr("cup");
+        int generic = tigetflag("gn");
+        int hardcopy = tigetflag("hc");
+        if (cup == NULL || cup == (char *)-1 || generic > 0 || hardcopy > 0) {
+            result = TETHER_TERM_NOT_ADDRESSABLE;
+        } else {
+            result = TETHER_TERM_OK;
+        }
+        struct term *mine = set_curterm(saved);
+        if (mine != NULL) del_curterm(mine);
+        saved = NULL;
+    }
+    if (saved != NULL) set_curterm(saved);
+    return result;
+}
+
+#endif

@@ -1,0 +1,117 @@
+// tether-curses-check: a tiny full-screen program that exercises CursesBackend, driven
+// by the TetherCursesTests inside tmux.
+//
+// Draws a box with the terminal size, the last key and the number of keys, a CJK and
+// emoji line, the process id, and a prompt with the cursor after it. `q` quits (prints
+// "bye" to standard output after restoring the terminal, exit status 0), Ctrl-Z
+// suspends, SIGTERM/SIGHUP/SIGINT exit with 128 + signal. Without a usable terminal it
+// prints one line to standard error and exits with status 2.
+
+import Dispatch
+import Glibc
+import TetherCurses
+import TetherUI
+
+@MainActor
+final class CheckApp {
+    let backend = CursesBackend()
+    var lastKey = "none"
+    var keyCount = 0
+    let prompt = "type here> "
+
+    func start() throws {
+        try backend.start { [unowned self] event in self.handle(event) }
+        render()
+    }
+
+    func handle(_ event: TerminalEvent) {
+        switch event {
+        case .input(.key(let key)):
+            if key == .character("q") {
+                backend.stop()
+                print("bye")
+                exit(0)
+            }
+            if key == .ctrl("z") {
+                backend.suspend()
+                return
+            }
+            lastKey = key.description
+            keyCount += 1
+            render()
+        case .input(.paste(let text)):
+            lastKey = "paste \(text)"
+            keyCount += 1
+            render()
+        case .input(.mouse(let mouse)):
+            lastKey = "mouse \(mouse.position)"
+            render()
+        case .resized, .redrawNeeded:
+            render()
+        case .terminate(let signal):
+            backend.stop()
+            exit(128 + signal)
+        }
+    }
+
+    func render() {
+        let size = backend.size
+        var frame = Frame(size: size)
+        let border = Style(foreground: .cyan)
+        if size.width >= 2 && size.height >= 2 {
+            let right = size.width - 1, bottom = size.height - 1
+            for x in 1..<right {
+                frame[x, 0] = Cell(grapheme: "─", style: border)
+                frame[x, bottom] = Cell(grapheme: "─", style: border)
+            }
+            for y in 1..<bottom {
+                frame[0, y] = Cell(grapheme: "│", style: border)
+                frame[right, y] = Cell(grapheme: "│", style: border)
+            }
+            frame[0, 0] = Cell(grapheme: "┌", style: border)
+            frame[right, 0] = Cell(grapheme: "┐", style: border)
+            frame[0, bottom] = Cell(grapheme: "└", style: border)
+            frame[right, bottom] = Cell(grapheme: "┘", style: border)
+        }
+        let lines: [(String, Style)] = [
+            ("Tether curses check \(size)", Style(attributes: .bold)),
+            ("last key: \(lastKey)", .plain),
+            ("keys: \(keyCount)", .plain),
+            ("漢字 ok 🙂", Style(foreground: .green)),
+            ("pid: \(getpid())", .plain),
+            ("colors: \(backend.capabilities.colors)", Style(foreground: .palette(244))),
+            (prompt, Style(attributes: .underline)),
+        ]
+        for (row, (text, style)) in lines.enumerated() {
+            put(text, x: 2, y: row + 1, style: style, in: &frame, limit: size.width - 1)
+        }
+        backend.present(frame, cursor: Point(x: 2 + prompt.count, y: lines.count))
+    }
+
+    /// Writes `text` at (`x`, `y`), wide graphemes taking two cells, up to column `limit`.
+    func put(_ text: String, x: Int, y: Int, style: Style, in frame: inout Frame, limit: Int) {
+        var column = x
+        for character in text {
+            let width = max(1, character.terminalWidth)
+            guard column + width <= limit else { return }
+            frame[column, y] = Cell(grapheme: String(character), width: UInt8(width), style: style)
+            if width == 2 { frame[column + 1, y] = .continuation(style) }
+            column += width
+        }
+    }
+}
+
+/// Writes `text` and a newline to standard error.
+func printError(_ text: String) {
+    let bytes = Array("tether-curses-check: \(text)\n".utf8)
+    _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+}
+
+let app = CheckApp()
+do {
+    try app.start()
+} catch {
+    printError("\(error)")
+    exit(2)
+}
+dispatchMain()

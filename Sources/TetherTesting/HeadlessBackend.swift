@@ -1,0 +1,72 @@
+import TetherUI
+
+/// An in-memory terminal: a grid of cells that tests can read as plain text.
+///
+/// It is the embedded, deterministic stand-in for `CursesBackend`: frames are applied
+/// with the same diffing, so ``cellsWritten`` counts what a real terminal would be sent.
+/// Input is injected by the test (usually through ``Pilot``).
+@MainActor
+public final class HeadlessBackend: SuspendableBackend {
+    /// The terminal's size; change it with ``resize(to:)``.
+    public private(set) var size: Size
+    /// What the terminal can show.
+    public var capabilities: TerminalCapabilities
+    /// The screen as last presented.
+    public private(set) var screen: Frame
+    /// Where the cursor is, or `nil` when hidden.
+    public private(set) var cursor: Point?
+    /// Cells written by all presents so far (the sum of the changed runs' lengths).
+    public private(set) var cellsWritten = 0
+    /// How many frames were presented.
+    public private(set) var presentCount = 0
+    /// Whether ``start(_:)`` has run and ``stop()`` has not.
+    public private(set) var isRunning = false
+    /// How many times the app suspended (Ctrl-Z).
+    public private(set) var suspendCount = 0
+    private var handler: ((TerminalEvent) -> Void)?
+    private var previous: Frame?
+
+    /// A terminal of `size` with `colors` colours (0 for monochrome) and mouse reporting.
+    public init(size: Size = Size(width: 80, height: 24), colors: Int = 256, mouse: Bool = true) {
+        self.size = size
+        capabilities = TerminalCapabilities(colors: colors, mouse: mouse)
+        screen = Frame(size: size)
+    }
+
+    public func start(_ handler: @escaping (TerminalEvent) -> Void) throws {
+        self.handler = handler
+        isRunning = true
+    }
+
+    public func present(_ frame: Frame, cursor: Point?) {
+        presentCount += 1
+        for change in frame.changes(from: previous) { cellsWritten += change.cells.count }
+        previous = frame
+        screen = frame
+        self.cursor = cursor
+    }
+
+    public func stop() {
+        isRunning = false
+        handler = nil
+    }
+
+    public func suspend() {
+        suspendCount += 1
+        previous = nil
+        handler?(.redrawNeeded)
+    }
+
+    /// Delivers `event` to the application as if the terminal had produced it.
+    public func send(_ event: TerminalEvent) { handler?(event) }
+
+    /// Changes the terminal's size and tells the application.
+    public func resize(to size: Size) {
+        self.size = size
+        previous = nil
+        handler?(.resized(size))
+    }
+
+    /// The screen as plain text: one line per row, trailing spaces trimmed.
+    public var text: String { screen.text }
+}

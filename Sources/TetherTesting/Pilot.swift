@@ -1,0 +1,146 @@
+import TetherReactive
+import TetherUI
+
+/// Drives an app's widget tree on a ``HeadlessBackend`` as a user would, on virtual time.
+///
+/// ```swift
+/// let pilot = try Pilot(root: form, size: Size(width: 60, height: 20))
+/// pilot.type("demo")
+/// pilot.press(.tab)
+/// #expect(pilot.screen.contains("Username  demo"))
+/// ```
+///
+/// Every action delivers its input, then renders, so ``screen`` always shows the result.
+/// Time stands still until ``advance(by:)``; async work (a command's `async` body) runs
+/// when the test awaits ``settle()``.
+@MainActor
+public final class Pilot {
+    /// The application under test.
+    public let app: Application
+    /// The in-memory terminal.
+    public let backend: HeadlessBackend
+    /// The virtual clock: spinners, debounce, delays and countdowns run on it.
+    public let scheduler: TestScheduler
+
+    /// Starts `root` on a headless terminal of `size`.
+    ///
+    /// - Parameters:
+    ///   - colors: 0 simulates a monochrome terminal (or `NO_COLOR`).
+    ///   - configure: Adjusts the application before it starts (key map, shortcuts).
+    public init(root: Widget, size: Size = Size(width: 80, height: 24), colors: Int = 256,
+                keyMap: KeyMap = .default, theme: Theme = .default,
+                interruptBehavior: Application.InterruptBehavior = .quit, mouse: Bool = true,
+                scheduler: TestScheduler = TestScheduler(),
+                configure: (Application) -> Void = { _ in }) throws {
+        self.scheduler = scheduler
+        backend = HeadlessBackend(size: size, colors: colors, mouse: mouse)
+        app = Application(root: root, backend: backend, scheduler: scheduler, keyMap: keyMap, theme: theme,
+                          interruptBehavior: interruptBehavior, mouse: mouse)
+        configure(app)
+        try app.start()
+        app.renderIfNeeded()
+    }
+
+    // MARK: Input
+
+    /// Types `text`, one key press per grapheme (`\n` presses Enter, `\t` Tab).
+    public func type(_ text: String) {
+        for character in text {
+            switch character {
+            case "\n", "\r", "\r\n": send(.key(.enter))
+            case "\t": send(.key(.tab))
+            default: send(.key(.character(character)))
+            }
+        }
+    }
+
+    /// Presses each key in turn.
+    public func press(_ keys: KeyEvent...) {
+        for key in keys { send(.key(key)) }
+    }
+
+    /// Presses `key` `count` times.
+    public func press(_ key: KeyEvent, times count: Int) {
+        for _ in 0..<max(0, count) { send(.key(key)) }
+    }
+
+    /// Pastes `text` with bracketed paste: one edit, never key bindings.
+    public func paste(_ text: String) { send(.paste(text)) }
+
+    /// Clicks (presses and releases the left button) at `point`.
+    public func click(at point: Point) {
+        send(.mouse(MouseEvent(.press(.left), at: point)))
+        send(.mouse(MouseEvent(.release, at: point)))
+    }
+
+    /// Clicks on `widget`, `offset` columns from its left edge (middle row).
+    public func click(on widget: Widget, offset: Int = 0) {
+        click(at: Point(x: widget.frame.minX + offset, y: widget.frame.minY + widget.frame.height / 2))
+    }
+
+    /// Presses at `start`, drags through to `end` along the row, releases at `end`.
+    public func drag(from start: Point, to end: Point) {
+        send(.mouse(MouseEvent(.press(.left), at: start)))
+        let step = end.x >= start.x ? 1 : -1
+        var x = start.x
+        while x != end.x {
+            x += step
+            send(.mouse(MouseEvent(.drag(.left), at: Point(x: x, y: end.y))))
+        }
+        send(.mouse(MouseEvent(.release, at: end)))
+    }
+
+    /// Turns the mouse wheel at `point` (`steps` > 0 up, < 0 down).
+    public func scroll(at point: Point, steps: Int) {
+        for _ in 0..<abs(steps) { send(.mouse(MouseEvent(steps > 0 ? .wheelUp : .wheelDown, at: point))) }
+    }
+
+    /// Resizes the terminal.
+    public func resize(to size: Size) {
+        backend.resize(to: size)
+        app.renderIfNeeded()
+    }
+
+    /// Sends any terminal event (a signal, say) and renders.
+    public func send(_ event: TerminalEvent) {
+        backend.send(event)
+        app.renderIfNeeded()
+    }
+
+    private func send(_ event: InputEvent) { send(.input(event)) }
+
+    // MARK: Time
+
+    /// Advances virtual time by `duration`, running due timers, then renders.
+    public func advance(by duration: Duration) {
+        scheduler.advance(by: duration)
+        app.renderIfNeeded()
+    }
+
+    /// Lets pending async work on the main actor run (a command's `async` body, a `Task`),
+    /// then renders. Call it after an action or an ``advance(by:)`` that resumes async work.
+    public func settle(rounds: Int = 50) async {
+        for _ in 0..<rounds {
+            await Task.yield()
+            scheduler.advance(by: .zero)
+        }
+        app.renderIfNeeded()
+    }
+
+    // MARK: Reading
+
+    /// The screen as plain text: one line per row, trailing spaces trimmed.
+    public var screen: String { backend.text }
+
+    /// The screen's lines.
+    public var lines: [String] { (0..<backend.size.height).map { backend.screen.line($0) } }
+
+    /// The terminal cursor, or `nil` when hidden.
+    public var cursor: Point? { backend.cursor }
+
+    /// The focused widget.
+    public var focusedWidget: Widget? { app.focusedWidget }
+
+    /// Cells written to the terminal so far (to check that frames are diffed).
+    public var cellsWritten: Int { backend.cellsWritten }
+}

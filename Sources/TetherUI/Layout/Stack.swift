@@ -1,0 +1,190 @@
+/// Lays its children out in a column (``VStack``) or a row (``HStack``).
+@MainActor
+public class Stack: Widget {
+    /// The direction children follow each other.
+    public enum Axis: Sendable { case vertical, horizontal }
+
+    /// How children are placed across the axis.
+    public enum Alignment: Sendable {
+        /// Children take their preferred cross size at the start.
+        case leading
+        /// Children take their preferred cross size, centred.
+        case center
+        /// Children take the whole cross size.
+        case fill
+    }
+
+    var axis: Axis
+    /// Cells between children.
+    public var spacing: Int {
+        didSet { setNeedsLayout() }
+    }
+    /// Cross-axis placement.
+    public var alignment: Alignment {
+        didSet { setNeedsLayout() }
+    }
+
+    init(axis: Axis, spacing: Int, alignment: Alignment, children: [Widget]) {
+        self.axis = axis
+        self.spacing = spacing
+        self.alignment = alignment
+        super.init()
+        for child in children { addChild(child) }
+    }
+
+    private var visibleChildren: [Widget] { children.filter { !$0.hidden } }
+
+    public override func preferredSize(for proposal: Size) -> Size {
+        let visible = visibleChildren
+        var main = 0, cross = 0
+        var remaining = axis == .vertical ? proposal.height : proposal.width
+        for (index, child) in visible.enumerated() {
+            if index > 0 { main += spacing; remaining -= spacing }
+            let offer = axis == .vertical ? Size(width: proposal.width, height: max(0, remaining))
+                                          : Size(width: max(0, remaining), height: proposal.height)
+            let size = child.preferredSize(for: offer)
+            let childMain = axis == .vertical ? size.height : size.width
+            main += childMain
+            remaining -= childMain
+            cross = max(cross, axis == .vertical ? size.width : size.height)
+        }
+        return axis == .vertical ? Size(width: cross, height: main) : Size(width: main, height: cross)
+    }
+
+    public override var minimumSize: Size {
+        let visible = visibleChildren
+        var main = max(0, visible.count - 1) * spacing, cross = 0
+        for child in visible {
+            let size = child.minimumSize
+            main += axis == .vertical ? size.height : size.width
+            cross = max(cross, axis == .vertical ? size.width : size.height)
+        }
+        return axis == .vertical ? Size(width: cross, height: main) : Size(width: main, height: cross)
+    }
+
+    public override func layoutChildren() {
+        var offset = 0
+        var remaining = axis == .vertical ? frame.height : frame.width
+        for (index, child) in visibleChildren.enumerated() {
+            if index > 0 { offset += spacing; remaining -= spacing }
+            let offer = axis == .vertical ? Size(width: frame.width, height: max(0, remaining))
+                                          : Size(width: max(0, remaining), height: frame.height)
+            let size = child.preferredSize(for: offer)
+            let crossAvailable = axis == .vertical ? frame.width : frame.height
+            let crossSize = alignment == .fill ? crossAvailable : min(axis == .vertical ? size.width : size.height, crossAvailable)
+            let crossOffset = alignment == .center ? (crossAvailable - crossSize) / 2 : 0
+            let mainSize = min(axis == .vertical ? size.height : size.width, max(0, remaining))
+            let rect = axis == .vertical
+                ? Rect(x: frame.minX + crossOffset, y: frame.minY + offset, width: crossSize, height: mainSize)
+                : Rect(x: frame.minX + offset, y: frame.minY + crossOffset, width: mainSize, height: crossSize)
+            child.place(in: rect)
+            offset += mainSize
+            remaining -= mainSize
+        }
+    }
+}
+
+/// Children in a column, top to bottom.
+@MainActor
+public final class VStack: Stack {
+    /// A column of `children`, `spacing` rows apart.
+    public init(spacing: Int = 0, alignment: Alignment = .fill, _ children: [Widget]) {
+        super.init(axis: .vertical, spacing: spacing, alignment: alignment, children: children)
+    }
+}
+
+/// Children in a row, left to right.
+@MainActor
+public final class HStack: Stack {
+    /// A row of `children`, `spacing` columns apart.
+    public init(spacing: Int = 1, alignment: Alignment = .leading, _ children: [Widget]) {
+        super.init(axis: .horizontal, spacing: spacing, alignment: alignment, children: children)
+    }
+}
+
+/// A primary widget with a secondary one beside it when there is room, under it when the
+/// space is narrow, and left out when it fits neither way.
+///
+/// The login demo puts its view-model panel beside the form on a wide terminal, under it
+/// on a narrow one, and leaves it out on a tiny one. Only the primary widget counts
+/// towards the minimum size.
+@MainActor
+public final class AdaptiveStack: Widget {
+    /// Cells between the two widgets.
+    public var spacing: Int
+    private let primary: Widget
+    private let secondary: Widget
+
+    /// The arrangement in use after the last layout.
+    public enum Arrangement: Sendable { case beside, below, primaryOnly }
+    /// How the widgets were arranged by the last layout.
+    public private(set) var arrangement: Arrangement = .beside
+
+    /// `secondary` beside or under `primary`.
+    public init(spacing: Int = 2, primary: Widget, secondary: Widget) {
+        self.spacing = spacing
+        self.primary = primary
+        self.secondary = secondary
+        super.init()
+        addChild(primary)
+        addChild(secondary)
+    }
+
+    private func arrangement(for space: Size) -> Arrangement {
+        let first = primary.preferredSize(for: space)
+        let secondOffer = Size(width: space.width - first.width - spacing, height: space.height)
+        let second = secondary.preferredSize(for: secondOffer)
+        if !secondary.hidden, first.width + spacing + second.width <= space.width,
+           max(first.height, second.height) <= space.height, second.width >= secondary.minimumSize.width {
+            return .beside
+        }
+        let below = secondary.preferredSize(for: Size(width: space.width, height: space.height - first.height - spacing))
+        if !secondary.hidden, first.height + spacing + below.height <= space.height, below.width <= space.width {
+            return .below
+        }
+        return .primaryOnly
+    }
+
+    public override func preferredSize(for proposal: Size) -> Size {
+        let first = primary.preferredSize(for: proposal)
+        switch arrangement(for: proposal) {
+        case .beside:
+            let second = secondary.preferredSize(for: Size(width: proposal.width - first.width - spacing, height: proposal.height))
+            return Size(width: first.width + spacing + second.width, height: max(first.height, second.height))
+        case .below:
+            let second = secondary.preferredSize(for: Size(width: proposal.width, height: proposal.height - first.height - spacing))
+            return Size(width: max(first.width, second.width), height: first.height + spacing + second.height)
+        case .primaryOnly:
+            return first
+        }
+    }
+
+    public override var minimumSize: Size { primary.minimumSize }
+
+    public override func layoutChildren() {
+        arrangement = arrangement(for: frame.size)
+        let first = primary.preferredSize(for: frame.size)
+        switch arrangement {
+        case .beside:
+            let height = max(first.height, secondary.preferredSize(for: frame.size).height)
+            primary.place(in: Rect(x: frame.minX, y: frame.minY, width: first.width, height: min(height, frame.height)))
+            let x = frame.minX + first.width + spacing
+            let second = secondary.preferredSize(for: Size(width: frame.maxX - x, height: frame.height))
+            secondary.place(in: Rect(x: x, y: frame.minY, width: second.width, height: min(height, frame.height)))
+        case .below:
+            let width = frame.width
+            primary.place(in: Rect(x: frame.minX, y: frame.minY, width: width, height: min(first.height, frame.height)))
+            let y = frame.minY + first.height + spacing
+            let second = secondary.preferredSize(for: Size(width: width, height: frame.maxY - y))
+            secondary.place(in: Rect(x: frame.minX, y: y, width: width, height: min(second.height, max(0, frame.maxY - y))))
+        case .primaryOnly:
+            primary.place(in: Rect(x: frame.minX, y: frame.minY, width: min(first.width, frame.width), height: min(first.height, frame.height)))
+            secondary.place(in: .zero)
+        }
+    }
+
+    public override func drawChildren(in canvas: inout Canvas, context: DrawContext) {
+        primary.drawTree(in: &canvas, context: context)
+        if arrangement != .primaryOnly { secondary.drawTree(in: &canvas, context: context) }
+    }
+}

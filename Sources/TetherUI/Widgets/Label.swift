@@ -1,0 +1,79 @@
+import TetherReactive
+
+/// Static or bound text.
+///
+/// Long text wraps at word boundaries (``Overflow/wrap``) or is cut with an ellipsis
+/// (``Overflow/truncate``), both by display width, so CJK and emoji are never split.
+@MainActor
+public final class Label: Widget {
+    /// What to do with text wider than the label.
+    public enum Overflow: Sendable {
+        /// Wrap onto more lines.
+        case wrap
+        /// Cut the text and end it with `…`.
+        case truncate
+    }
+
+    /// Which theme style a label draws with.
+    public enum Role: Sendable {
+        case normal, accent, error, disabled
+    }
+
+    /// The text shown.
+    public var string: String {
+        didSet { if string != oldValue { setNeedsLayout() } }
+    }
+    /// How long text is handled.
+    public var overflow: Overflow
+    /// The style role.
+    public var role: Role {
+        didSet { setNeedsDisplay() }
+    }
+
+    /// A label showing `text`.
+    public init(_ text: String = "", overflow: Overflow = .truncate, role: Role = .normal) {
+        string = text
+        self.overflow = overflow
+        self.role = role
+    }
+
+    /// Binds the text: `model.status.bind(to: label.text)`. Values apply while the label lives.
+    public var text: Binder<String> { Binder(self) { label, value in label.string = value } }
+
+    /// Binds optional text; `nil` hides the label (an error message that comes and goes).
+    public var optionalText: Binder<String?> {
+        Binder(self) { label, value in
+            label.string = value ?? ""
+            label.hidden = value == nil
+        }
+    }
+
+    private func lines(for width: Int) -> [String] {
+        switch overflow {
+        case .truncate: [string.truncated(toWidth: width)]
+        case .wrap: string.wrapped(toWidth: max(1, width))
+        }
+    }
+
+    public override func preferredSize(for proposal: Size) -> Size {
+        if overflow == .truncate { return Size(width: min(string.terminalWidth, proposal.width), height: 1) }
+        let lines = string.wrapped(toWidth: max(1, proposal.width))
+        return Size(width: lines.map(\.terminalWidth).max() ?? 0, height: max(1, lines.count))
+    }
+
+    public override var minimumSize: Size { Size(width: min(string.terminalWidth, 1), height: 1) }
+
+    public override func draw(in canvas: inout Canvas, context: DrawContext) {
+        let style: Style = switch role {
+        case .normal: isEffectivelyEnabled ? context.theme.normal : context.theme.disabled
+        case .accent: context.theme.accent
+        case .error: context.theme.error
+        case .disabled: context.theme.disabled
+        }
+        for (row, line) in lines(for: frame.width).prefix(frame.height).enumerated() {
+            canvas.put(line, at: Point(x: 0, y: row), style: style)
+        }
+    }
+
+    public override var description: String { "Label(\(string.debugDescription))" }
+}

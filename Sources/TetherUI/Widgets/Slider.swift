@@ -1,0 +1,146 @@
+import TetherReactive
+
+/// A value picked from a range in steps, drawn as a track with a knob and the value.
+///
+/// ←/→ move by one step, PgUp/PgDn by ten, Home/End go to the bounds; a click or a drag
+/// on the track sets the value under the pointer, and the wheel adjusts it while the
+/// slider has focus. Values are clamped to the range and snapped to the step.
+@MainActor
+public final class Slider: Widget {
+    /// The smallest and largest values.
+    public let range: ClosedRange<Double>
+    /// The step values snap to (0 for continuous).
+    public let step: Double
+    /// Formats the value shown after the track.
+    public var format: (Double) -> String {
+        didSet { setNeedsLayout() }
+    }
+    private var current: Double
+    private let edits = PublishSubject<Double>()
+
+    /// A slider over `range` in steps of `step`, starting at `value` (clamped and snapped).
+    public init(value: Double, in range: ClosedRange<Double>, step: Double = 1, format: @escaping (Double) -> String = Slider.defaultFormat) {
+        self.range = range
+        self.step = max(0, step)
+        self.format = format
+        current = range.lowerBound
+        super.init()
+        current = snap(value)
+    }
+
+    /// Shows the value without a fractional part when it has none.
+    nonisolated public static func defaultFormat(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    isolated deinit { edits.onCompleted() }
+
+    /// The value: current value on subscription, then user changes only; writes are
+    /// clamped and snapped. Completes when the slider goes away.
+    public var value: ControlProperty<Double> {
+        ControlProperty(control: self, getter: { $0.current }, setter: { $0.setValue($1) }, edits: edits)
+    }
+
+    /// The value as an integer (rounded), for whole-number sliders.
+    public var intValue: ControlProperty<Int> {
+        ControlProperty(control: self, getter: { Int($0.current.rounded()) }, setter: { $0.setValue(Double($1)) },
+                        edits: edits.map { Int($0.rounded()) }.distinctUntilChanged())
+    }
+
+    /// The current value.
+    public var currentValue: Double { current }
+
+    /// Sets the value programmatically (clamped and snapped; not reported as an edit).
+    public func setValue(_ value: Double) {
+        let snapped = snap(value)
+        guard snapped != current else { return }
+        current = snapped
+        setNeedsDisplay()
+    }
+
+    private func snap(_ value: Double) -> Double {
+        guard value.isFinite else { return current }
+        let clamped = min(max(value, range.lowerBound), range.upperBound)
+        guard step > 0 else { return clamped }
+        let steps = ((clamped - range.lowerBound) / step).rounded()
+        return min(range.lowerBound + steps * step, range.upperBound)
+    }
+
+    private func userSet(_ value: Double) {
+        let snapped = snap(value)
+        guard snapped != current else { return }
+        current = snapped
+        setNeedsDisplay()
+        edits.onNext(snapped)
+    }
+
+    public override var canFocus: Bool { true }
+
+    public override func perform(_ intent: Intent) -> Bool {
+        let unit = step > 0 ? step : (range.upperBound - range.lowerBound) / 100
+        switch intent {
+        case .increment: userSet(current + unit)
+        case .decrement: userSet(current - unit)
+        case .incrementLarge: userSet(current + unit * 10)
+        case .decrementLarge: userSet(current - unit * 10)
+        case .toMinimum: userSet(range.lowerBound)
+        case .toMaximum: userSet(range.upperBound)
+        default: return false
+        }
+        return true
+    }
+
+    // MARK: Geometry
+
+    private var valueWidth: Int {
+        max(format(range.lowerBound).terminalWidth, format(range.upperBound).terminalWidth, format(current).terminalWidth)
+    }
+
+    /// The track's columns, relative to the frame: between the brackets.
+    private var trackRange: Range<Int> {
+        let width = max(1, frame.width - valueWidth - 3)
+        return 1..<(1 + width)
+    }
+
+    private func value(atColumn x: Int) -> Double {
+        let track = trackRange
+        let fraction = track.count <= 1 ? 0 : Double(min(max(x - track.lowerBound, 0), track.count - 1)) / Double(track.count - 1)
+        return range.lowerBound + fraction * (range.upperBound - range.lowerBound)
+    }
+
+    public override func handleMouse(_ event: MouseEvent) -> Bool {
+        switch event.kind {
+        case .press(.left), .drag(.left):
+            userSet(value(atColumn: event.position.x - frame.minX))
+        case .wheelUp: _ = perform(.increment)
+        case .wheelDown: _ = perform(.decrement)
+        default: return false
+        }
+        return true
+    }
+
+    public override func preferredSize(for proposal: Size) -> Size {
+        Size(width: min(proposal.width, valueWidth + 3 + 20), height: 1)
+    }
+
+    public override var minimumSize: Size { Size(width: valueWidth + 3 + 5, height: 1) }
+
+    public override func draw(in canvas: inout Canvas, context: DrawContext) {
+        let theme = context.theme
+        let enabled = isEffectivelyEnabled
+        let base = !enabled ? theme.disabled : focused ? theme.focused : theme.normal
+        let track = trackRange
+        let span = range.upperBound - range.lowerBound
+        let fraction = span > 0 ? (current - range.lowerBound) / span : 0
+        let knob = track.lowerBound + Int((fraction * Double(track.count - 1)).rounded())
+        canvas.put("[", at: .zero, style: base)
+        for x in track {
+            let glyph = x == knob ? "●" : x < knob ? "━" : "─"
+            canvas.put(glyph, at: Point(x: x, y: 0), style: x == knob && enabled ? theme.accent.adding(focused ? .reverse : []) : base)
+        }
+        canvas.put("]", at: Point(x: track.upperBound, y: 0), style: base)
+        canvas.put(format(current), at: Point(x: track.upperBound + 2, y: 0), style: enabled ? theme.normal : theme.disabled)
+    }
+
+    public override var description: String { "Slider(value: \(format(current)), range: \(range))" }
+}

@@ -1,0 +1,246 @@
+import TetherReactive
+
+/// A single-line text input.
+///
+/// `text` is a ``ControlProperty``: its values start with the current text and then
+/// report each **user** edit (typing, deleting, pasting); programmatic writes (a model
+/// binding) are never reported back. A write while the user is editing keeps the caret
+/// where it was, clamped to the new text.
+///
+/// Keys (through the application's ``KeyMap``): ←/→ and Ctrl-B/F by grapheme, Alt-B/F and
+/// Ctrl-←/→ by word, Home/End and Ctrl-A/E, Backspace, Delete and Ctrl-D, Ctrl-W delete
+/// word left, Alt-D delete word right, Ctrl-U delete to start, Ctrl-K delete to end.
+/// A paste is inserted as one edit with line breaks dropped. A click places the caret.
+/// The text scrolls horizontally to keep the caret visible.
+@MainActor
+public class TextField: Widget {
+    /// How the text is shown.
+    public enum EchoMode: Hashable, Sendable {
+        /// As typed.
+        case normal
+        /// One mask character per grapheme.
+        case masked(Character)
+        /// Nothing at all: the caret stays put while typing.
+        case hidden
+    }
+
+    var editor: TextEditor
+    private var scrollOffset = 0
+    private let edits = PublishSubject<String>()
+    private let endEditing = PublishSubject<Void>()
+
+    /// How the text is shown; ``SecureField`` masks it.
+    public var echoMode: EchoMode {
+        didSet { setNeedsDisplay() }
+    }
+    /// Shown dimmed while the field is empty.
+    public var placeholder: String {
+        didSet { setNeedsDisplay() }
+    }
+    /// The most graphemes the field accepts; typing or pasting beyond it is cut off.
+    public var maxLength: Int?
+    /// Which characters the user may enter; others are dropped from typing and pastes.
+    public var inputFilter: InputFilter?
+    /// The preferred width in columns (`nil`: as wide as offered).
+    public var preferredWidth: Int?
+
+    /// A field holding `text`.
+    public init(text: String = "", placeholder: String = "", echoMode: EchoMode = .normal,
+                maxLength: Int? = nil, inputFilter: InputFilter? = nil, width: Int? = nil) {
+        editor = TextEditor(text: text)
+        self.placeholder = placeholder
+        self.echoMode = echoMode
+        self.maxLength = maxLength
+        self.inputFilter = inputFilter
+        preferredWidth = width
+        super.init()
+    }
+
+    isolated deinit {
+        edits.onCompleted()
+        endEditing.onCompleted()
+    }
+
+    /// The text: current value on subscription, then user edits only; writes set it
+    /// programmatically when it differs. Completes when the field goes away.
+    public var text: ControlProperty<String> {
+        ControlProperty(control: self, getter: { $0.editor.text }, setter: { $0.setText($1) }, edits: edits)
+    }
+
+    /// Fires when the field loses focus (the user left it): the moment to show validation.
+    public var editingDidEnd: ControlEvent<Void> { ControlEvent(events: endEditing) }
+
+    /// The current text.
+    public var currentText: String { editor.text }
+    /// The caret, as a grapheme index.
+    public var caret: Int { editor.caret }
+
+    /// Sets the text programmatically: not reported as an edit; the caret keeps its place.
+    public func setText(_ text: String) {
+        guard text != editor.text else { return }
+        editor.replaceText(text)
+        setNeedsDisplay()
+    }
+
+    public override var canFocus: Bool { true }
+
+    public override func focusChanged() {
+        if !focused { endEditing.onNext(()) }
+    }
+
+    // MARK: Editing
+
+    public override func perform(_ intent: Intent) -> Bool {
+        let before = editor.text
+        switch intent {
+        case .moveLeft: editor.moveLeft()
+        case .moveRight: editor.moveRight()
+        case .moveWordLeft: editor.moveWordLeft()
+        case .moveWordRight: editor.moveWordRight()
+        case .moveToStart: editor.moveToStart()
+        case .moveToEnd: editor.moveToEnd()
+        case .deleteBackward: editor.deleteBackward()
+        case .deleteForward: editor.deleteForward()
+        case .deleteWordBackward: editor.deleteWordBackward()
+        case .deleteWordForward: editor.deleteWordForward()
+        case .deleteToStart: editor.deleteToStart()
+        case .deleteToEnd: editor.deleteToEnd()
+        default: return false
+        }
+        finishEdit(from: before)
+        return true
+    }
+
+    public override func insertText(_ text: String) -> Bool {
+        insert(text)
+        return true
+    }
+
+    public override func paste(_ text: String) -> Bool {
+        insert(text.filter { $0 != "\n" && $0 != "\r" && $0 != "\r\n" })
+        return true
+    }
+
+    private func insert(_ text: String) {
+        var accepted = text.filter { !$0.isControlCharacter && (inputFilter?.accepts($0) ?? true) }
+        if let maxLength {
+            let room = max(0, maxLength - editor.graphemes.count)
+            accepted = String(accepted.prefix(room))
+        }
+        let before = editor.text
+        editor.insert(accepted)
+        finishEdit(from: before)
+    }
+
+    private func finishEdit(from before: String) {
+        setNeedsDisplay()
+        let after = editor.text
+        if after != before { edits.onNext(after) }
+    }
+
+    // MARK: Drawing
+
+    /// The text as drawn: masked for secure fields.
+    private var displayGraphemes: [Character] {
+        switch echoMode {
+        case .normal: editor.graphemes
+        case .masked(let mask): Array(repeating: mask, count: editor.graphemes.count)
+        case .hidden: []
+        }
+    }
+
+    private func caretColumn(in graphemes: [Character]) -> Int {
+        let upTo = echoMode == .hidden ? 0 : editor.caret
+        return graphemes.prefix(upTo).reduce(0) { $0 + $1.terminalWidth }
+    }
+
+    private func scrollToCaret(columns: Int, caretColumn: Int) {
+        let width = max(1, columns)
+        if caretColumn < scrollOffset { scrollOffset = caretColumn }
+        if caretColumn >= scrollOffset + width { scrollOffset = caretColumn - width + 1 }
+        scrollOffset = max(0, scrollOffset)
+    }
+
+    public override func preferredSize(for proposal: Size) -> Size {
+        Size(width: min(preferredWidth ?? proposal.width, proposal.width), height: 1)
+    }
+
+    public override var minimumSize: Size { Size(width: min(preferredWidth ?? 8, 8), height: 1) }
+
+    public override func draw(in canvas: inout Canvas, context: DrawContext) {
+        let theme = context.theme
+        let style = !isEffectivelyEnabled ? theme.disabled : focused ? theme.focused : theme.field
+        canvas.fill(Rect(x: 0, y: 0, width: frame.width, height: 1), with: .blank(style))
+        let graphemes = displayGraphemes
+        if editor.graphemes.isEmpty {
+            scrollOffset = 0
+            canvas.put(placeholder.truncated(toWidth: frame.width), at: .zero, style: isEffectivelyEnabled ? theme.placeholder : theme.disabled)
+            return
+        }
+        scrollToCaret(columns: frame.width, caretColumn: caretColumn(in: graphemes))
+        var column = 0
+        for grapheme in graphemes {
+            let width = grapheme.terminalWidth
+            defer { column += width }
+            if column < scrollOffset { continue }
+            let x = column - scrollOffset
+            if x >= frame.width { break }
+            canvas.put(String(grapheme), at: Point(x: x, y: 0), style: style)
+        }
+    }
+
+    public override var cursorPosition: Point? {
+        guard focused else { return nil }
+        let column = caretColumn(in: displayGraphemes) - scrollOffset
+        return Point(x: frame.minX + max(0, min(column, frame.width - 1)), y: frame.minY)
+    }
+
+    // MARK: Mouse
+
+    public override func handleMouse(_ event: MouseEvent) -> Bool {
+        guard case .press(.left) = event.kind else { return false }
+        let target = event.position.x - frame.minX + scrollOffset
+        guard echoMode != .hidden else { return true }
+        var column = 0
+        var index = 0
+        for grapheme in displayGraphemes {
+            let width = grapheme.terminalWidth
+            if column + width > target { break }
+            column += width
+            index += 1
+        }
+        editor.moveCaret(to: index)
+        setNeedsDisplay()
+        return true
+    }
+
+    public override var description: String {
+        switch echoMode {
+        case .normal: "TextField(text: \(editor.text.debugDescription), caret: \(editor.caret))"
+        default: "TextField(secure, \(editor.graphemes.isEmpty ? "empty" : "not empty"))"
+        }
+    }
+}
+
+/// Which characters a ``TextField`` accepts from the user.
+public struct InputFilter: Sendable {
+    private let predicate: @Sendable (Character) -> Bool
+
+    /// A filter that accepts the characters for which `predicate` returns `true`.
+    public init(_ predicate: @escaping @Sendable (Character) -> Bool) { self.predicate = predicate }
+
+    /// Whether `character` may be entered.
+    public func accepts(_ character: Character) -> Bool { predicate(character) }
+
+    /// ASCII digits 0–9 only.
+    public static let digits = InputFilter { $0.isASCII && $0.isNumber }
+    /// Letters, digits and `_`, `-`, `.`.
+    public static let identifier = InputFilter { $0.isLetter || $0.isNumber || "_-.".contains($0) }
+}
+
+extension Character {
+    /// Control characters (C0, DEL, C1) that a text field never inserts.
+    var isControlCharacter: Bool {
+        unicodeScalars.allSatisfy { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) }
+    }
+}

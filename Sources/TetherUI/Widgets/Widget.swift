@@ -1,0 +1,292 @@
+import TetherReactive
+
+/// The base of every element on screen: a rectangle in a tree, which draws itself,
+/// may take focus, and handles what the user does while it has focus.
+///
+/// Widgets live on the main actor. The reactive surface of every widget:
+/// - ``isEnabled``: a binder; a disabled widget is skipped by focus and drawn dimmed.
+/// - ``isHidden``: a binder; a hidden widget takes no space, draws nothing, cannot be focused.
+/// - ``hasFocus``: an observable that starts with the current focus state and emits each change.
+///
+/// Subclass to make your own widget: override ``preferredSize(for:)``, ``draw(in:context:)``
+/// and, for interactive widgets, ``canFocus``, ``handle(_:)`` and friends.
+@MainActor
+open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStringConvertible, @MainActor CustomReflectable {
+    /// The widget that contains this one.
+    public private(set) weak var parent: Widget?
+    /// The widgets inside this one, in drawing order.
+    public private(set) var children: [Widget] = []
+    /// Where the widget sits on screen, in absolute cells; set by its parent's layout.
+    public internal(set) var frame: Rect = .zero
+    weak var host: (any WidgetHost)?
+
+    private let focusSubject = BehaviorSubject(value: false)
+    private var enabledValue = true
+    private var hiddenValue = false
+
+    /// A widget with no children.
+    public init() {}
+
+    // MARK: Tree
+
+    /// Adds `child` at the end of the children.
+    public func addChild(_ child: Widget) {
+        child.removeFromParent()
+        child.parent = self
+        children.append(child)
+        structureChanged()
+    }
+
+    /// Removes the widget from its parent.
+    public func removeFromParent() {
+        guard let parent else { return }
+        let host = root.host
+        parent.children.removeAll { $0 === self }
+        self.parent = nil
+        host?.widgetRemoved(self)
+        parent.structureChanged()
+    }
+
+    /// The top of the tree this widget is in.
+    public var root: Widget {
+        var node = self
+        while let up = node.parent { node = up }
+        return node
+    }
+
+    /// `true` when `self` is `widget` or contains it.
+    public func isAncestor(of widget: Widget) -> Bool {
+        var node: Widget? = widget
+        while let current = node {
+            if current === self { return true }
+            node = current.parent
+        }
+        return false
+    }
+
+    // MARK: State
+
+    /// Whether the widget responds to the user. Setting it redraws; a disabled widget
+    /// loses focus.
+    public var enabled: Bool {
+        get { enabledValue }
+        set {
+            guard newValue != enabledValue else { return }
+            enabledValue = newValue
+            root.host?.focusabilityChanged(self)
+            setNeedsDisplay()
+        }
+    }
+
+    /// Whether the widget is left out of layout, drawing and focus.
+    public var hidden: Bool {
+        get { hiddenValue }
+        set {
+            guard newValue != hiddenValue else { return }
+            hiddenValue = newValue
+            root.host?.focusabilityChanged(self)
+            setNeedsLayout()
+        }
+    }
+
+    /// `true` while the widget has keyboard focus.
+    public var focused: Bool { focusSubject.value }
+
+    /// `true` when the widget and all its ancestors are enabled.
+    public var isEffectivelyEnabled: Bool {
+        var node: Widget? = self
+        while let current = node {
+            if !current.enabledValue { return false }
+            node = current.parent
+        }
+        return true
+    }
+
+    /// `true` when the widget or one of its ancestors is hidden.
+    public var isEffectivelyHidden: Bool {
+        var node: Widget? = self
+        while let current = node {
+            if current.hiddenValue { return true }
+            node = current.parent
+        }
+        return false
+    }
+
+    /// Binds the enabled state: `command.isEnabled.bind(to: button.isEnabled)`.
+    /// Values apply on the main actor while the widget lives.
+    public var isEnabled: Binder<Bool> { Binder(self) { widget, value in widget.enabled = value } }
+
+    /// Binds the hidden state. Values apply on the main actor while the widget lives.
+    public var isHidden: Binder<Bool> { Binder(self) { widget, value in widget.hidden = value } }
+
+    /// The focus state: the current value on subscription, then every change. It
+    /// completes when the widget goes away.
+    public var hasFocus: Observable<Bool> { focusSubject.asObservable().distinctUntilChanged() }
+
+    func setFocused(_ value: Bool) {
+        guard value != focusSubject.value else { return }
+        focusSubject.onNext(value)
+        focusChanged()
+        setNeedsDisplay()
+    }
+
+    // MARK: Focus
+
+    /// Whether this kind of widget takes keyboard focus (text fields, toggles, sliders, buttons).
+    open var canFocus: Bool { false }
+
+    /// Whether the widget can take focus now: it can focus and is enabled and visible.
+    public var acceptsFocus: Bool { canFocus && isEffectivelyEnabled && !isEffectivelyHidden }
+
+    /// The focusable widgets in this subtree, in focus order. By default: this widget (if
+    /// it can focus) followed by each child's chain in child order. Containers such as
+    /// ``Form`` may order differently.
+    open func focusChain() -> [Widget] {
+        var chain: [Widget] = canFocus ? [self] : []
+        for child in children where !child.hidden { chain += child.focusChain() }
+        return chain
+    }
+
+    /// Called after the widget gains or loses focus.
+    open func focusChanged() {}
+
+    /// Moves keyboard focus to this widget, if it accepts focus and is on screen.
+    public func focus() { root.host?.requestFocus(self) }
+
+    // MARK: Layout
+
+    /// The size the widget would like within `proposal` (the space its parent offers).
+    /// The default wants the size of its largest child.
+    open func preferredSize(for proposal: Size) -> Size {
+        var size = Size.zero
+        for child in children where !child.hidden {
+            let childSize = child.preferredSize(for: proposal)
+            size = Size(width: max(size.width, childSize.width), height: max(size.height, childSize.height))
+        }
+        return size
+    }
+
+    /// The smallest size the widget can be drawn in without losing its content.
+    open var minimumSize: Size {
+        var size = Size.zero
+        for child in children where !child.hidden {
+            let childSize = child.minimumSize
+            size = Size(width: max(size.width, childSize.width), height: max(size.height, childSize.height))
+        }
+        return size
+    }
+
+    /// Places the children inside ``frame``. The default gives each child the whole frame.
+    open func layoutChildren() {
+        for child in children where !child.hidden { child.place(in: frame) }
+    }
+
+    /// Sets the widget's frame and lays out its children.
+    public func place(in rect: Rect) {
+        frame = rect
+        layoutChildren()
+    }
+
+    /// Asks for a new layout and redraw, after a change of size or content.
+    public func setNeedsLayout() { root.host?.setNeedsLayout() }
+
+    /// Asks for a redraw, after a change that keeps the layout.
+    public func setNeedsDisplay() { root.host?.setNeedsDisplay() }
+
+    func structureChanged() {
+        root.host?.structureChanged()
+    }
+
+    // MARK: Drawing
+
+    /// Draws the widget into `canvas`, whose origin is the widget's top-left corner and
+    /// which is clipped to the widget's frame. Children are drawn afterwards, over it.
+    open func draw(in canvas: inout Canvas, context: DrawContext) {}
+
+    func drawTree(in canvas: inout Canvas, context: DrawContext) {
+        guard !hidden, !frame.isEmpty else { return }
+        var own = canvas.clipped(to: frame)
+        draw(in: &own, context: context)
+        var inner = canvas.restricted(to: frame)
+        drawChildren(in: &inner, context: context)
+    }
+
+    /// Draws the children into `canvas`, which uses absolute coordinates and is clipped to
+    /// this widget's frame. Containers that show only part of their children override it.
+    open func drawChildren(in canvas: inout Canvas, context: DrawContext) {
+        for child in children { child.drawTree(in: &canvas, context: context) }
+    }
+
+    /// Where the terminal cursor should sit while the widget has focus, in absolute cells,
+    /// or `nil` to hide it. Text fields return their caret.
+    open var cursorPosition: Point? { nil }
+
+    // MARK: Input
+
+    /// Performs `intent` from a key press. Returns `true` when the widget handled it; an
+    /// unhandled intent goes on to the widget's ancestors, then to the application.
+    open func perform(_ intent: Intent) -> Bool { false }
+
+    /// Handles typed text (printable characters that no intent claimed). Returns `true`
+    /// when handled.
+    open func insertText(_ text: String) -> Bool { false }
+
+    /// Handles a bracketed paste: inserted as one edit, never run as key bindings.
+    open func paste(_ text: String) -> Bool { false }
+
+    /// Handles a mouse event inside the widget's frame (position in absolute cells).
+    /// Returns `true` when handled. The application focuses a focusable widget on a press
+    /// before calling this.
+    open func handleMouse(_ event: MouseEvent) -> Bool { false }
+
+    /// The deepest visible widget at `point`, searching children last-drawn first.
+    public func hitTest(_ point: Point) -> Widget? {
+        guard !hidden, frame.contains(point) else { return nil }
+        for child in children.reversed() {
+            if let hit = child.hitTest(point) { return hit }
+        }
+        return self
+    }
+
+    // MARK: Description
+
+    /// A short description: the type and its public state. Secure fields never include their text.
+    open var description: String { "\(type(of: self))(\(frame))" }
+
+    /// The same as ``description``.
+    public var debugDescription: String { description }
+
+    /// What `dump` and debuggers show: the description and the children, never the
+    /// widget's stored state (so a password cannot leak through reflection).
+    public var customMirror: Mirror {
+        Mirror(self, children: ["description": description, "children": children], displayStyle: .class)
+    }
+
+    /// The application running this widget's tree, if any.
+    public var application: Application? { root.host as? Application }
+
+    isolated deinit {
+        focusSubject.onCompleted()
+        for child in children { child.parent = nil }
+    }
+}
+
+/// What a widget tree needs from whoever runs it (the ``Application``).
+@MainActor
+protocol WidgetHost: AnyObject {
+    func setNeedsLayout()
+    func setNeedsDisplay()
+    func structureChanged()
+    func focusabilityChanged(_ widget: Widget)
+    func requestFocus(_ widget: Widget)
+    func widgetRemoved(_ widget: Widget)
+}
+
+/// What a widget may use while drawing.
+@MainActor
+public struct DrawContext {
+    /// The styles to draw with.
+    public var theme: Theme
+    /// The scheduler's current time (for spinners and other animation).
+    public var time: Duration
+}

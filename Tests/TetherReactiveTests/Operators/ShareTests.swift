@@ -1,0 +1,127 @@
+import Testing
+import TetherReactive
+
+@MainActor
+@Suite("share(replay:)")
+struct ShareTests {
+    /// A source that counts subscriptions and disposals and forwards a subject.
+    @MainActor final class Source {
+        let subject = PublishSubject<Int>()
+        var subscriptions = 0
+        var disposals = 0
+        lazy var observable: Observable<Int> = Observable.create { [unowned self] observer in
+            subscriptions += 1
+            let inner = subject.subscribe(observer)
+            return Disposables.create { [unowned self] in
+                disposals += 1
+                inner.dispose()
+            }
+        }
+    }
+
+    @Test("many subscribers share one upstream subscription")
+    func oneUpstreamSubscription() {
+        let source = Source()
+        let shared = source.observable.share()
+        let a = Recorder<Int>(), b = Recorder<Int>()
+        _ = shared.subscribe(a)
+        _ = shared.subscribe(b)
+        source.subject.onNext(1)
+        #expect(source.subscriptions == 1)
+        #expect(a.values == [1])
+        #expect(b.values == [1])
+    }
+
+    @Test("late subscribers receive up to replay latest values first")
+    func replaysToLateSubscribers() {
+        let source = Source()
+        let shared = source.observable.share(replay: 2)
+        _ = shared.subscribe(Recorder<Int>())
+        source.subject.onNext(1)
+        source.subject.onNext(2)
+        source.subject.onNext(3)
+        let late = Recorder<Int>()
+        _ = shared.subscribe(late)
+        source.subject.onNext(4)
+        #expect(late.values == [2, 3, 4])
+    }
+
+    @Test("without replay late subscribers receive only later values")
+    func noReplay() {
+        let source = Source()
+        let shared = source.observable.share()
+        _ = shared.subscribe(Recorder<Int>())
+        source.subject.onNext(1)
+        let late = Recorder<Int>()
+        _ = shared.subscribe(late)
+        source.subject.onNext(2)
+        #expect(late.values == [2])
+    }
+
+    @Test("the upstream subscription is disposed when the last subscriber disposes")
+    func disconnectsWhenAllDispose() {
+        let source = Source()
+        let shared = source.observable.share()
+        let a = shared.subscribe(Recorder<Int>())
+        let b = shared.subscribe(Recorder<Int>())
+        a.dispose()
+        #expect(source.disposals == 0)
+        b.dispose()
+        #expect(source.disposals == 1)
+        #expect(!source.subject.hasObservers)
+    }
+
+    @Test("a subscriber after everyone disposed connects anew, with an empty replay buffer")
+    func reconnects() {
+        let source = Source()
+        let shared = source.observable.share(replay: 1)
+        let first = shared.subscribe(Recorder<Int>())
+        source.subject.onNext(1)
+        first.dispose()
+        let again = Recorder<Int>()
+        _ = shared.subscribe(again)
+        #expect(source.subscriptions == 2)
+        #expect(again.events.isEmpty)
+        source.subject.onNext(2)
+        #expect(again.values == [2])
+    }
+
+    @Test("a subscription disposed before a reconnect does not disconnect the new connection")
+    func staleDisposeDoesNotDisconnect() {
+        let source = Source()
+        let shared = source.observable.share()
+        let first = shared.subscribe(Recorder<Int>())
+        first.dispose()
+        let recorder = Recorder<Int>()
+        _ = shared.subscribe(recorder)
+        first.dispose()
+        source.subject.onNext(1)
+        #expect(recorder.values == [1])
+    }
+
+    @Test("the terminal event reaches every subscriber and the next subscriber connects anew")
+    func terminalThenReconnect() {
+        var subscriptions = 0
+        let shared = Observable<Int>.deferred {
+            subscriptions += 1
+            return .from([subscriptions * 10, subscriptions * 10 + 1])
+        }.share(replay: 1)
+        let first = Recorder<Int>(), second = Recorder<Int>()
+        _ = shared.subscribe(first)
+        _ = shared.subscribe(second)
+        #expect(first.descriptions == ["next(10)", "next(11)", "completed"])
+        #expect(second.descriptions == ["next(20)", "next(21)", "completed"])
+    }
+
+    @Test("an error reaches every current subscriber")
+    func errorReachesAll() {
+        let source = Source()
+        let shared = source.observable.share()
+        let a = Recorder<Int>(), b = Recorder<Int>()
+        _ = shared.subscribe(a)
+        _ = shared.subscribe(b)
+        source.subject.onError(TestError())
+        #expect(a.terminalCount == 1 && b.terminalCount == 1)
+        #expect(source.disposals == 1)
+    }
+}

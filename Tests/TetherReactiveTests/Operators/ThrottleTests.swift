@@ -1,0 +1,90 @@
+import Testing
+import TetherReactive
+
+@MainActor
+@Suite("throttle")
+struct ThrottleTests {
+    @Test("the first value passes at once; the latest of a window is emitted when the window closes")
+    func latest() {
+        let scheduler = TestScheduler()
+        let subject = PublishSubject<Int>()
+        let recorder = Recorder<Int>()
+        _ = subject.throttle(.seconds(1), scheduler: scheduler).subscribe(recorder)
+        subject.onNext(1)
+        #expect(recorder.values == [1])
+        scheduler.advance(by: .milliseconds(300))
+        subject.onNext(2)
+        subject.onNext(3)
+        scheduler.advance(by: .milliseconds(699))
+        #expect(recorder.values == [1])
+        scheduler.advance(by: .milliseconds(1))
+        #expect(recorder.values == [1, 3])
+    }
+
+    @Test("a value emitted at a window's close opens a new window")
+    func windowReopens() {
+        let scheduler = TestScheduler()
+        let subject = PublishSubject<Int>()
+        let recorder = Recorder<Int>()
+        _ = subject.throttle(.seconds(1), scheduler: scheduler).subscribe(recorder)
+        subject.onNext(1)
+        subject.onNext(2)
+        scheduler.advance(by: .seconds(1))
+        subject.onNext(3)
+        scheduler.advance(by: .milliseconds(999))
+        #expect(recorder.values == [1, 2])
+        scheduler.advance(by: .milliseconds(1))
+        #expect(recorder.values == [1, 2, 3])
+    }
+
+    @Test("after a quiet window the next value passes at once")
+    func quietWindow() {
+        let scheduler = TestScheduler()
+        let subject = PublishSubject<Int>()
+        let recorder = Recorder<Int>()
+        _ = subject.throttle(.seconds(1), scheduler: scheduler).subscribe(recorder)
+        subject.onNext(1)
+        scheduler.advance(by: .seconds(5))
+        subject.onNext(2)
+        #expect(recorder.values == [1, 2])
+    }
+
+    @Test("with latest false, values during a window are dropped")
+    func notLatest() {
+        let scheduler = TestScheduler()
+        let subject = PublishSubject<Int>()
+        let recorder = Recorder<Int>()
+        _ = subject.throttle(.seconds(1), latest: false, scheduler: scheduler).subscribe(recorder)
+        subject.onNext(1)
+        subject.onNext(2)
+        scheduler.advance(by: .seconds(1))
+        subject.onNext(3)
+        #expect(recorder.values == [1, 3])
+    }
+
+    @Test("completion emits nothing more, even a pending value")
+    func completion() {
+        let scheduler = TestScheduler()
+        let subject = PublishSubject<Int>()
+        let recorder = Recorder<Int>()
+        _ = subject.throttle(.seconds(1), scheduler: scheduler).subscribe(recorder)
+        subject.onNext(1)
+        subject.onNext(2)
+        subject.onCompleted()
+        scheduler.advance(by: .seconds(2))
+        #expect(recorder.descriptions == ["next(1)", "completed"])
+    }
+
+    @Test("an error is forwarded at once")
+    func error() {
+        let scheduler = TestScheduler()
+        let subject = PublishSubject<Int>()
+        let recorder = Recorder<Int>()
+        _ = subject.throttle(.seconds(1), scheduler: scheduler).subscribe(recorder)
+        subject.onNext(1)
+        subject.onNext(2)
+        subject.onError(TestError())
+        scheduler.advance(by: .seconds(2))
+        #expect(recorder.descriptions == ["next(1)", "error(TestError(code: 1))"])
+    }
+}
