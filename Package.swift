@@ -54,6 +54,10 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Demo/login-demo", swiftSettings: strict),
 
+        // The README's example app, compiled so the README cannot drift from the API.
+        .executableTarget(name: "settings-example", dependencies: ["Tether"], path: "Examples/settings",
+                          swiftSettings: strict),
+
         // MARK: Tests
         .testTarget(name: "TetherReactiveTests", dependencies: ["TetherReactive"], swiftSettings: strict),
         .testTarget(name: "TetherUITests", dependencies: ["TetherUI", "TetherTesting"], swiftSettings: strict),

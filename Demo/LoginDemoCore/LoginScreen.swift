@@ -97,7 +97,7 @@ public final class LoginScreen {
 
     private static func row(_ name: String, _ value: Observable<String>, bag: DisposeBag) -> Widget {
         let label = Label(name.padding(to: 12))
-        let valueLabel = Label("", overflow: .truncate, role: .accent)
+        let valueLabel = Label("", overflow: .truncate, role: .accent, width: 14)
         value.bind(to: valueLabel.text).disposed(by: bag)
         return HStack(spacing: 0, [label, valueLabel])
     }

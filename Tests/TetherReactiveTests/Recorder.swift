@@ -39,6 +39,7 @@ final class DiagnosticsSpy {
     private(set) var bindingErrors: [String] = []
     private(set) var reports: [String] = []
 
+    @discardableResult
     func capture<Result>(_ body: () throws -> Result) rethrows -> Result {
         let savedBindingHandler = Diagnostics.bindingErrorHandler
         let savedHandler = Diagnostics.handler

@@ -82,7 +82,7 @@ public struct Canvas {
     ///
     /// Wide graphemes take two cells; one cut by a clip edge is replaced by a blank in
     /// `style` on its visible column. Graphemes of width 0 (controls, lone combining marks)
-    /// are skipped. Returns the columns the text advances, its ``Swift/StringProtocol/terminalWidth``,
+    /// are skipped. Returns the columns the text advances, its `terminalWidth`,
     /// whether or not all of it was visible, so that `x += canvas.put(…)` continues after it.
     @discardableResult
     public func put(_ text: some StringProtocol, at point: Point, style: Style = .plain) -> Int {

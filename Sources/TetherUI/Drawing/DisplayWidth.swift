@@ -47,7 +47,7 @@ extension Character {
 
 extension StringProtocol {
     /// The columns this text takes in a terminal: the sum of its graphemes'
-    /// ``Swift/Character/terminalWidth``.
+    /// `Character.terminalWidth`.
     public var terminalWidth: Int {
         if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return utf8.count }
         var total = 0

@@ -91,10 +91,10 @@ public final class Button: Widget {
     private var label: String { "[ \(title) ]" }
 
     public override func preferredSize(for proposal: Size) -> Size {
-        Size(width: min(proposal.width, label.terminalWidth + 2), height: 1)
+        Size(width: min(proposal.width, label.terminalWidth), height: 1)
     }
 
-    public override var minimumSize: Size { Size(width: min(label.terminalWidth + 2, 5), height: 1) }
+    public override var minimumSize: Size { Size(width: min(label.terminalWidth, 5), height: 1) }
 
     public override func draw(in canvas: inout Canvas, context: DrawContext) {
         let theme = context.theme

@@ -30,11 +30,18 @@ public final class Label: Widget {
         didSet { setNeedsDisplay() }
     }
 
+    /// A fixed width in columns, so the layout does not move as the text changes
+    /// (`nil`: as wide as the text).
+    public var width: Int? {
+        didSet { setNeedsLayout() }
+    }
+
     /// A label showing `text`.
-    public init(_ text: String = "", overflow: Overflow = .truncate, role: Role = .normal) {
+    public init(_ text: String = "", overflow: Overflow = .truncate, role: Role = .normal, width: Int? = nil) {
         string = text
         self.overflow = overflow
         self.role = role
+        self.width = width
     }
 
     /// Binds the text: `model.status.bind(to: label.text)`. Values apply while the label lives.
@@ -56,9 +63,9 @@ public final class Label: Widget {
     }
 
     public override func preferredSize(for proposal: Size) -> Size {
-        if overflow == .truncate { return Size(width: min(string.terminalWidth, proposal.width), height: 1) }
-        let lines = string.wrapped(toWidth: max(1, proposal.width))
-        return Size(width: lines.map(\.terminalWidth).max() ?? 0, height: max(1, lines.count))
+        if overflow == .truncate { return Size(width: min(width ?? string.terminalWidth, proposal.width), height: 1) }
+        let lines = string.wrapped(toWidth: max(1, min(width ?? proposal.width, proposal.width)))
+        return Size(width: width.map { min($0, proposal.width) } ?? lines.map(\.terminalWidth).max() ?? 0, height: max(1, lines.count))
     }
 
     public override var minimumSize: Size { Size(width: min(string.terminalWidth, 1), height: 1) }

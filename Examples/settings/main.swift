@@ -1,0 +1,43 @@
+import Tether
+
+/// A settings view model: plain relays and a command.
+@MainActor
+final class SettingsModel {
+    let name = BehaviorRelay(value: "")
+    let notify = BehaviorRelay(value: true)
+    let volume = BehaviorRelay(value: 50.0)
+    private(set) lazy var save = Command<Void, String>(enabledIf: name.map { !$0.isEmpty }) { [unowned self] in
+        try await MainScheduler.instance.sleep(for: .milliseconds(300))  // pretend to write a file
+        return self.name.value
+    }
+}
+
+@main
+struct SettingsExample {
+    @MainActor static func main() async throws {
+        let model = SettingsModel()
+        let name = TextField(placeholder: "your name", width: 24)
+        let notify = Toggle("Send notifications")
+        let volume = Slider(value: 50, in: 0...100, step: 10)
+        let save = Button("Save")
+
+        let form = Form()
+        let nameField = form.addField("Name", name)
+        form.addRow(notify)
+        form.addField("Volume", volume)
+        form.addButtons([save], default: save)
+
+        let bag = DisposeBag()
+        (name.text <-> model.name).disposed(by: bag)          // two ways: the model wins on bind
+        (notify.isOn <-> model.notify).disposed(by: bag)
+        (volume.value <-> model.volume).disposed(by: bag)
+        model.name.map { $0.isEmpty ? "A name is required" : nil }
+            .bind(to: nameField.error).disposed(by: bag)      // one way
+        save.bind(model.save)                                 // enabled state, spinner, tap
+
+        let app = Application(root: Center(Panel(title: "Settings", form)), backend: CursesBackend())
+        model.save.values.subscribe(onNext: { _ in app.quit() }).disposed(by: bag)
+        _ = try await app.run()
+        print("saved: \(model.name.value), notify: \(model.notify.value), volume: \(Int(model.volume.value))")
+    }
+}
