@@ -149,9 +149,10 @@ public final class LoginViewModel: @MainActor CustomStringConvertible, @MainActo
 
     private func failed(_ error: any Error) {
         failures.accept(failures.value + 1)
-        failureMessage.accept(SignInError.invalidCredentials.description)
+        // Clear the password first: its change would otherwise clear the message again.
         password.accept("")
         passwordTouched.accept(false)
+        failureMessage.accept(SignInError.invalidCredentials.description)
         focusRequests.accept(.password)
         if failures.value >= LoginViewModel.maxFailures { startLockout() }
     }

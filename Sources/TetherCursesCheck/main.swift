@@ -3,7 +3,8 @@
 //
 // Draws a box with the terminal size, the last key and the number of keys, a CJK and
 // emoji line, the process id, and a prompt with the cursor after it. `q` quits (prints
-// "bye" to standard output after restoring the terminal, exit status 0), Ctrl-Z
+// "bye" to standard output after restoring the terminal, exit status 0), `e` calls
+// exit(3) without stopping the backend, `r` stops and starts the backend again, Ctrl-Z
 // suspends, SIGTERM/SIGHUP/SIGINT exit with 128 + signal. Without a usable terminal it
 // prints one line to standard error and exits with status 2.
 
@@ -34,6 +35,21 @@ final class CheckApp {
             }
             if key == .ctrl("z") {
                 backend.suspend()
+                return
+            }
+            if key == .character("e") {
+                exit(3)  // without stop(): the backend's exit hook must restore the terminal
+            }
+            if key == .character("r") {
+                backend.stop()
+                do {
+                    try start()
+                } catch {
+                    printError("\(error)")
+                    exit(2)
+                }
+                lastKey = "restarted"
+                render()
                 return
             }
             lastKey = key.description

@@ -177,13 +177,40 @@ struct CursesCheckTests {
         #expect(tmux.format("#{alternate_on} #{cursor_flag} #{mouse_any_flag}") == "0 1 0")
     }
 
+    @Test("exit() without stop() still restores the terminal through the exit hook")
+    func exitHookRestores() {
+        let tmux = Tmux.runningCheckProgram()
+        defer { tmux.close() }
+        tmux.waitForScreen(containing: "keys: 0")
+        tmux.send("e")
+        let after = tmux.waitForFile("after")
+        #expect(tmux.waitForFile("status") == "3\n")
+        #expect(after != nil && after == readFile(tmux.path("before")))
+        #expect(tmux.format("#{alternate_on} #{cursor_flag} #{mouse_any_flag}") == "0 1 0")
+    }
+
+    @Test("stop then start again takes the terminal back and keeps reading keys")
+    func restart() {
+        let tmux = Tmux.runningCheckProgram()
+        defer { tmux.close() }
+        tmux.waitForScreen(containing: "keys: 0")
+        tmux.send("r")
+        #expect(tmux.waitForScreen(containing: "last key: restarted").contains("80×24"))
+        tmux.send("C-w")
+        #expect(tmux.waitForScreen(containing: "keys: 1").contains("last key: Ctrl-W"))
+        #expect(tmux.format("#{alternate_on} #{mouse_sgr_flag}") == "1 1")
+        tmux.send("q")
+        #expect(tmux.waitForFile("status") == "0\n")
+        #expect(tmux.waitForFile("after") == readFile(tmux.path("before")))
+    }
+
     // MARK: Job control
 
     @Test("SIGTSTP gives the terminal back to the shell and fg redraws the screen")
     func sigtstpSuspends() throws {
-        let tmux = Tmux(command: "env PS1='$ ' bash --norc --noprofile -i")
+        let tmux = Tmux(command: "env PS1='ready> ' bash --norc --noprofile -i")
         defer { tmux.close() }
-        tmux.waitForScreen(containing: "$ ")
+        tmux.waitForScreen(containing: "ready>")
         tmux.send(shellQuoted(Tmux.checkProgram), "Enter")
         let pid = try #require(tmux.checkProgramPID())
         kill(pid, SIGTSTP)
@@ -197,9 +224,9 @@ struct CursesCheckTests {
 
     @Test("Ctrl-Z in the check program suspends it like SIGTSTP")
     func controlZSuspends() throws {
-        let tmux = Tmux(command: "env PS1='$ ' bash --norc --noprofile -i")
+        let tmux = Tmux(command: "env PS1='ready> ' bash --norc --noprofile -i")
         defer { tmux.close() }
-        tmux.waitForScreen(containing: "$ ")
+        tmux.waitForScreen(containing: "ready>")
         tmux.send(shellQuoted(Tmux.checkProgram), "Enter")
         tmux.waitForScreen(containing: "keys: 0")
         tmux.send("C-z")

@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A screen that did not match its reference file.
+public struct SnapshotMismatch: Error, CustomStringConvertible, Sendable {
+    /// The reference file.
+    public let path: String
+    /// What went wrong, with a line-by-line difference.
+    public let message: String
+
+    public var description: String { message }
+}
+
+extension Pilot {
+    /// Compares the screen, as plain text, with the reference file `name.txt` in a
+    /// `__Snapshots__/<test file name>/` folder next to the test file.
+    ///
+    /// When the reference does not exist yet, or the environment variable
+    /// `TETHER_RECORD_SNAPSHOTS` is set, the current screen is written as the reference and
+    /// the call throws, so a recording run never passes by accident. Otherwise it throws a
+    /// ``SnapshotMismatch`` listing the lines that differ.
+    ///
+    /// ```swift
+    /// try pilot.assertSnapshot(named: "login-80x24")
+    /// ```
+    public func assertSnapshot(named name: String, filePath: StaticString = #filePath) throws {
+        let testFile = "\(filePath)"
+        let directory = testFile.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let testName = testFile.split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? "Tests"
+        let folder = "\(directory)/__Snapshots__/\(testName)"
+        let path = "\(folder)/\(name).txt"
+        let actual = screen + "\n"
+        let recording = getenv("TETHER_RECORD_SNAPSHOTS") != nil
+        guard !recording, let expected = SnapshotFile.read(path) else {
+            SnapshotFile.makeDirectories(folder)
+            SnapshotFile.write(actual, to: path)
+            throw SnapshotMismatch(path: path, message: "recorded snapshot \(path); run again to compare against it")
+        }
+        guard expected != actual else { return }
+        throw SnapshotMismatch(path: path, message: SnapshotFile.difference(expected: expected, actual: actual, path: path))
+    }
+}
+
+enum SnapshotFile {
+    static func read(_ path: String) -> String? {
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, file)
+            if count <= 0 { break }
+            bytes += buffer[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func write(_ text: String, to path: String) {
+        guard let file = fopen(path, "wb") else { return }
+        defer { fclose(file) }
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
+    }
+
+    static func makeDirectories(_ path: String) {
+        var current = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/") {
+            current += "/\(part)"
+            mkdir(current, 0o755)
+        }
+    }
+
+    static func difference(expected: String, actual: String, path: String) -> String {
+        let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = ["screen does not match \(path):"]
+        for index in 0..<max(old.count, new.count) {
+            let a = index < old.count ? String(old[index]) : "", b = index < new.count ? String(new[index]) : ""
+            if a != b {
+                lines.append("  line \(index + 1):")
+                lines.append("  - \(a)")
+                lines.append("  + \(b)")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
