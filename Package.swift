@@ -61,8 +61,13 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "TetherReactiveTests", dependencies: ["TetherReactive"], swiftSettings: strict),
         .testTarget(name: "TetherUITests", dependencies: ["TetherUI", "TetherTesting"], swiftSettings: strict),
+        .testTarget(name: "TetherTestingTests", dependencies: ["TetherTesting", "TetherUI", "TetherReactive"], swiftSettings: strict),
         .testTarget(name: "TetherCursesTests", dependencies: ["TetherCurses", "tether-curses-check"],
                     swiftSettings: strict),
+        // The login demo: view model, screen through the Pilot, and the built binary in tmux.
+        .target(name: "TerminalHarness", path: "Tests/TerminalHarness", swiftSettings: strict),
+        .testTarget(name: "LoginDemoTests", dependencies: ["LoginDemoCore", "TetherTesting", "TetherUI", "TetherReactive",
+                                                           "TerminalHarness", "login-demo"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

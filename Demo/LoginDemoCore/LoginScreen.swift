@@ -57,7 +57,7 @@ public final class LoginScreen {
         formPanel = Panel(title: "Tether · Sign in", form)
 
         let modelRows = VStack([
-            LoginScreen.row("username", viewModel.username.map { $0.debugDescription }, bag: bag),
+            LoginScreen.row("username", viewModel.username.asObservable(), bag: bag),
             LoginScreen.row("password", viewModel.password.map { "\($0.count) characters" }, bag: bag),
             LoginScreen.row("remember", viewModel.rememberMe.map { $0 ? "yes" : "no" }, bag: bag),
             LoginScreen.row("session", viewModel.sessionMinutes.map(LoginViewModel.formatMinutes), bag: bag),
@@ -85,8 +85,13 @@ public final class LoginScreen {
         editable.bind(to: sessionLength.isEnabled, resetButton.isEnabled).disposed(by: bag)
 
         // Validation shows once a field has been left.
-        username.editingDidEnd.subscribe(onNext: { [weak viewModel] in viewModel?.fieldLeft(.username) }).disposed(by: bag)
-        password.editingDidEnd.subscribe(onNext: { [weak viewModel] in viewModel?.fieldLeft(.password) }).disposed(by: bag)
+        // A field disabled by a sign-in or the lockout loses focus too: that is not the user leaving it.
+        username.editingDidEnd.subscribe(onNext: { [weak viewModel, weak field = username] in
+            if field?.enabled == true { viewModel?.fieldLeft(.username) }
+        }).disposed(by: bag)
+        password.editingDidEnd.subscribe(onNext: { [weak viewModel, weak field = password] in
+            if field?.enabled == true { viewModel?.fieldLeft(.password) }
+        }).disposed(by: bag)
         resetButton.tap.subscribe(onNext: { [weak viewModel] in viewModel?.reset() }).disposed(by: bag)
         viewModel.focusRequests.subscribe(onNext: { [weak self] field in
             guard let self else { return }
@@ -96,8 +101,8 @@ public final class LoginScreen {
     }
 
     private static func row(_ name: String, _ value: Observable<String>, bag: DisposeBag) -> Widget {
-        let label = Label(name.padding(to: 12))
-        let valueLabel = Label("", overflow: .truncate, role: .accent, width: 14)
+        let label = Label(name.padding(to: 12), role: .disabled)
+        let valueLabel = Label("", overflow: .truncate, role: .normal, width: 16)
         value.bind(to: valueLabel.text).disposed(by: bag)
         return HStack(spacing: 0, [label, valueLabel])
     }

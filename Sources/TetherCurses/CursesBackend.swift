@@ -31,7 +31,7 @@ import Synchronization
 /// `setlocale(LC_ALL, "")`, and switches `LC_CTYPE` to `C.UTF-8` when the locale is
 /// `C`/`POSIX`, so that wide characters can be drawn.
 @MainActor
-public final class CursesBackend: TerminalBackend {
+public final class CursesBackend: SuspendableBackend {
     /// How the backend sets the terminal up.
     public struct Options: Hashable, Sendable {
         /// Report mouse presses, drags and the wheel (xterm SGR mouse mode). While on,

@@ -35,6 +35,7 @@ final class SignalRelay {
     let readFD: Int32
     private let writeFD: Int32
     private var saved: [Int32: sigaction] = [:]
+    private var savedMask = sigset_t()
     private var installed = false
 
     /// Creates the pipe; nothing is installed yet.
@@ -50,7 +51,10 @@ final class SignalRelay {
         writeFD = fds[1]
     }
 
-    /// Installs the handlers, remembering the previous dispositions.
+    /// Installs the handlers, remembering the previous dispositions, and unblocks the
+    /// signals on the calling (main) thread: a process started from a thread that
+    /// blocks them (libdispatch worker threads block most signals, and a child inherits
+    /// the mask) would otherwise never see a resize.
     func install() {
         guard !installed else { return }
         installed = true
@@ -59,6 +63,10 @@ final class SignalRelay {
             var old = sigaction()
             if Self.setHandler(signal, old: &old) { saved[signal] = old }
         }
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in signals { sigaddset(&set, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &set, &savedMask)
     }
 
     /// Puts back the dispositions found by ``install()``.
@@ -70,6 +78,7 @@ final class SignalRelay {
             sigaction(signal, &previous, nil)
         }
         saved = [:]
+        pthread_sigmask(SIG_SETMASK, &savedMask, nil)
         signalPipeWrite.store(-1, ordering: .sequentiallyConsistent)
     }
 

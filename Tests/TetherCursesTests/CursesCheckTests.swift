@@ -11,27 +11,45 @@ struct CursesCheckTests {
     func drawsBoxAndSize() throws {
         let tmux = Tmux.runningCheckProgram()
         defer { tmux.close() }
-        let screen = tmux.waitForScreen(containing: "80×24")
-        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(screen.contains("Tether curses check 80×24"))
-        #expect(lines.first?.hasPrefix("┌─") == true && lines.first?.hasSuffix("─┐") == true)
-        #expect(lines.count > 23 && lines[23].hasPrefix("└─") && lines[23].hasSuffix("─┘"))
+        let result = tmux.waitForScreen { screen in
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            return screen.contains("│ Tether curses check 80×24")
+                && lines[0].hasPrefix("┌─") && lines[0].hasSuffix("─┐")
+                && lines.count > 23 && lines[23].hasPrefix("└─") && lines[23].hasSuffix("─┘")
+        }
+        #expect(result.matched, "screen:\n\(result.screen)")
     }
 
     @Test("draws the CJK and emoji line")
     func drawsWideCharacters() {
         let tmux = Tmux.runningCheckProgram()
         defer { tmux.close() }
-        let screen = tmux.waitForScreen(containing: "漢字")
-        #expect(screen.contains("│ 漢字 ok 🙂"))
+        let result = tmux.waitForScreen { $0.contains("│ 漢字 ok 🙂 ") }
+        #expect(result.matched, "screen:\n\(result.screen)")
     }
 
     @Test("draws wide characters when the locale is C")
     func drawsWideCharactersInCLocale() {
         let tmux = Tmux.runningCheckProgram(environment: "-u LANG -u LC_ALL -u LC_CTYPE")
         defer { tmux.close() }
-        let screen = tmux.waitForScreen(containing: "漢字")
-        #expect(screen.contains("│ 漢字 ok 🙂"))
+        let result = tmux.waitForScreen { $0.contains("│ 漢字 ok 🙂 ") }
+        #expect(result.matched, "screen:\n\(result.screen)")
+    }
+
+    @Test("reports 256 colours in tmux-256color")
+    func reportsColors() {
+        let tmux = Tmux.runningCheckProgram()
+        defer { tmux.close() }
+        let result = tmux.waitForScreen { $0.contains("colors: 256") }
+        #expect(result.matched, "screen:\n\(result.screen)")
+    }
+
+    @Test("NO_COLOR turns colours off but still draws")
+    func noColor() {
+        let tmux = Tmux.runningCheckProgram(environment: "NO_COLOR=1")
+        defer { tmux.close() }
+        let result = tmux.waitForScreen { $0.contains("colors: 0 ") && $0.contains("└─") }
+        #expect(result.matched, "screen:\n\(result.screen)")
     }
 
     @Test("places the cursor after the prompt")
@@ -48,10 +66,12 @@ struct CursesCheckTests {
         defer { tmux.close() }
         tmux.waitForScreen(containing: "80×24")
         tmux.tmux(["resize-window", "-t", "main", "-x", "40", "-y", "12"])
-        let screen = tmux.waitForScreen(containing: "40×12")
-        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(screen.contains("Tether curses check 40×12"))
-        #expect(lines.count > 11 && lines[11].hasPrefix("└─") && lines[11].hasSuffix("─┘"))
+        let result = tmux.waitForScreen { screen in
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            return screen.contains("│ Tether curses check 40×12")
+                && lines.count > 11 && lines[11].hasPrefix("└─") && lines[11].hasSuffix("─┘")
+        }
+        #expect(result.matched, "screen:\n\(result.screen)")
     }
 
     @Test("typing a key rewrites only the changed cells")
@@ -81,8 +101,8 @@ struct CursesCheckTests {
         defer { tmux.close() }
         tmux.waitForScreen(containing: "keys: 0")
         tmux.send("x")
-        let screen = tmux.waitForScreen(containing: "keys: 1")
-        #expect(screen.contains("last key: x "))
+        let result = tmux.waitForScreen { $0.contains("last key: x ") && $0.contains("keys: 1 ") }
+        #expect(result.matched, "screen:\n\(result.screen)")
     }
 
     @Test("reports Ctrl-W as Ctrl-W")
@@ -91,7 +111,18 @@ struct CursesCheckTests {
         defer { tmux.close() }
         tmux.waitForScreen(containing: "keys: 0")
         tmux.send("C-w")
-        #expect(tmux.waitForScreen(containing: "keys: 1").contains("last key: Ctrl-W"))
+        let result = tmux.waitForScreen { $0.contains("last key: Ctrl-W ") && $0.contains("keys: 1 ") }
+        #expect(result.matched, "screen:\n\(result.screen)")
+    }
+
+    @Test("delivers Ctrl-C as a key in raw mode instead of a signal")
+    func controlCIsAKey() {
+        let tmux = Tmux.runningCheckProgram()
+        defer { tmux.close() }
+        tmux.waitForScreen(containing: "keys: 0")
+        tmux.send("C-c")
+        let result = tmux.waitForScreen { $0.contains("last key: Ctrl-C ") && $0.contains("keys: 1 ") }
+        #expect(result.matched, "screen:\n\(result.screen)")
     }
 
     @Test("reports the Up arrow as Up")
@@ -100,7 +131,8 @@ struct CursesCheckTests {
         defer { tmux.close() }
         tmux.waitForScreen(containing: "keys: 0")
         tmux.send("Up")
-        #expect(tmux.waitForScreen(containing: "keys: 1").contains("last key: Up"))
+        let result = tmux.waitForScreen { $0.contains("last key: Up ") && $0.contains("keys: 1 ") }
+        #expect(result.matched, "screen:\n\(result.screen)")
     }
 
     @Test("reports a lone Escape byte as Esc after the escape delay")
@@ -109,7 +141,8 @@ struct CursesCheckTests {
         defer { tmux.close() }
         tmux.waitForScreen(containing: "keys: 0")
         tmux.send("Escape")
-        #expect(tmux.waitForScreen(containing: "keys: 1").contains("last key: Esc"))
+        let result = tmux.waitForScreen { $0.contains("last key: Esc ") && $0.contains("keys: 1 ") }
+        #expect(result.matched, "screen:\n\(result.screen)")
     }
 
     @Test("delivers bracketed paste as one paste event")
@@ -119,8 +152,8 @@ struct CursesCheckTests {
         tmux.waitForScreen(containing: "keys: 0")
         tmux.tmux(["set-buffer", "hello q world"])
         tmux.tmux(["paste-buffer", "-p", "-t", "main"])
-        let screen = tmux.waitForScreen(containing: "keys: 1")
-        #expect(screen.contains("last key: paste hello q world"))
+        let result = tmux.waitForScreen { $0.contains("last key: paste hello q world ") && $0.contains("keys: 1 ") }
+        #expect(result.matched, "screen:\n\(result.screen)")
     }
 
     @Test("turns on SGR mouse reporting while running")
@@ -195,9 +228,11 @@ struct CursesCheckTests {
         defer { tmux.close() }
         tmux.waitForScreen(containing: "keys: 0")
         tmux.send("r")
-        #expect(tmux.waitForScreen(containing: "last key: restarted").contains("80×24"))
+        let restarted = tmux.waitForScreen { $0.contains("last key: restarted") && $0.contains("└─") }
+        #expect(restarted.matched, "screen:\n\(restarted.screen)")
         tmux.send("C-w")
-        #expect(tmux.waitForScreen(containing: "keys: 1").contains("last key: Ctrl-W"))
+        let result = tmux.waitForScreen { $0.contains("last key: Ctrl-W ") && $0.contains("keys: 1 ") }
+        #expect(result.matched, "screen:\n\(result.screen)")
         #expect(tmux.format("#{alternate_on} #{mouse_sgr_flag}") == "1 1")
         tmux.send("q")
         #expect(tmux.waitForFile("status") == "0\n")
@@ -214,12 +249,12 @@ struct CursesCheckTests {
         tmux.send(shellQuoted(Tmux.checkProgram), "Enter")
         let pid = try #require(tmux.checkProgramPID())
         kill(pid, SIGTSTP)
-        #expect(tmux.waitForScreen(containing: "Stopped").contains("Stopped"))
+        #expect(tmux.waitForScreen { $0.contains("Stopped") }.matched)
         #expect(tmux.format("#{alternate_on} #{mouse_any_flag}") == "0 0")
         tmux.send("fg", "Enter")
-        #expect(tmux.wait { tmux.format("#{alternate_on}") == "1" && tmux.screen().contains("80×24") })
+        #expect(tmux.wait { tmux.format("#{alternate_on}") == "1" && tmux.screen().contains("└─") })
         tmux.send("q")
-        #expect(tmux.waitForScreen(containing: "bye").contains("bye"))
+        #expect(tmux.waitForScreen { $0.contains("bye") }.matched)
     }
 
     @Test("Ctrl-Z in the check program suspends it like SIGTSTP")
@@ -230,11 +265,12 @@ struct CursesCheckTests {
         tmux.send(shellQuoted(Tmux.checkProgram), "Enter")
         tmux.waitForScreen(containing: "keys: 0")
         tmux.send("C-z")
-        #expect(tmux.waitForScreen(containing: "Stopped").contains("Stopped"))
+        #expect(tmux.waitForScreen { $0.contains("Stopped") }.matched)
         tmux.send("fg", "Enter")
-        #expect(tmux.wait { tmux.format("#{alternate_on}") == "1" && tmux.screen().contains("80×24") })
+        #expect(tmux.wait { tmux.format("#{alternate_on}") == "1" && tmux.screen().contains("└─") })
         tmux.send("y")
-        #expect(tmux.waitForScreen(containing: "keys: 1").contains("last key: y"))
+        let result = tmux.waitForScreen { $0.contains("last key: y ") && $0.contains("keys: 1 ") }
+        #expect(result.matched, "screen:\n\(result.screen)")
     }
 
     // MARK: Unusable terminals

@@ -84,7 +84,7 @@ public final class Command<Input, Output> {
     public func execute(_ input: Input) -> CommandExecution<Output> {
         let execution = CommandExecution<Output>()
         guard enabled else {
-            execution.results.on(.error(CommandError.disabled))
+            execution.finish(with: .error(CommandError.disabled))
             disabledRelay.accept(.disabled)
             return execution
         }

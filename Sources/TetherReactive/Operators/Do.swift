@@ -11,7 +11,8 @@ extension ObservableConvertible {
         onDispose: (() -> Void)? = nil
     ) -> Observable<Element> {
         let source = asObservable()
-        return Observable(unchecked: { observer in
+        // `create` disposes the subscription after a terminal event, so `onDispose` runs then too.
+        return Observable.create { observer in
             onSubscribe?()
             let upstream = source.subscribeHandler(AnyObserver { event in
                 switch event {
@@ -19,13 +20,13 @@ extension ObservableConvertible {
                 case .error(let error): onError?(error)
                 case .completed: onCompleted?()
                 }
-                observer.handler(event)
+                observer.on(event)
             })
             guard let onDispose else { return upstream }
             return AnonymousDisposable {
                 upstream.dispose()
                 onDispose()
             }
-        })
+        }
     }
 }

@@ -40,6 +40,8 @@ final class ObserverList<Element> {
     @usableFromInline var deliveringOrigin: AnyObject?
     @usableFromInline var pending: [(Event<Element>, AnyObject?)] = []
     @usableFromInline var pendingHead = 0
+    /// Set when ``removeAll()`` is called during a delivery: the terminal event is still queued.
+    @usableFromInline var removeAllAfterDelivery = false
 
     @usableFromInline init() {}
 
@@ -84,6 +86,7 @@ final class ObserverList<Element> {
         if pendingHead < pending.count { drainPending() }
         deliveringOrigin = nil
         isDelivering = false
+        if removeAllAfterDelivery { removeAll() }
         if slots.count - liveCount > 16 { compactIfSparseAfterDelivery() }
     }
 
@@ -108,7 +111,14 @@ final class ObserverList<Element> {
     @usableFromInline func compactIfSparseAfterDelivery() { compactIfSparse() }
 
     /// Drops every observer (after a terminal event): each slot reports itself disposed.
+    /// During a delivery the terminal event is still queued, so the drop waits until the
+    /// queue has been delivered.
     @usableFromInline func removeAll() {
+        if isDelivering {
+            removeAllAfterDelivery = true
+            return
+        }
+        removeAllAfterDelivery = false
         let all = slots
         slots = []
         liveCount = 0

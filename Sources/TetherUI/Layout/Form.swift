@@ -223,7 +223,7 @@ public final class Form: Widget {
         switch rows[index] {
         case .field(let field):
             let widgetHeight = field.widget.hidden ? 0 : max(1, field.widget.preferredSize(for: Size(width: width, height: 1_000)).height)
-            field.label.place(in: Rect(x: frame.minX, y: top, width: labelColumn, height: 1))
+            field.label.place(in: Rect(x: frame.minX, y: top, width: labelColumn, height: field.widget.hidden ? 0 : 1))
             field.widget.place(in: Rect(x: x, y: top, width: field.widget.preferredSize(for: Size(width: width, height: widgetHeight)).width, height: widgetHeight))
             field.errorLabel.place(in: Rect(x: x, y: top + widgetHeight, width: width, height: rowHeights[index] - widgetHeight))
         case .widget(let widget):
@@ -249,6 +249,7 @@ public final class Form: Widget {
         for index in placedRows {
             switch rows[index] {
             case .field(let field):
+                field.label.highlighted = field.widget.focused
                 field.label.drawTree(in: &canvas, context: context)
                 field.widget.drawTree(in: &canvas, context: context)
                 field.errorLabel.drawTree(in: &canvas, context: context)

@@ -24,7 +24,7 @@ public final class Panel: Widget {
 
     public override func preferredSize(for proposal: Size) -> Size {
         let inner = super.preferredSize(for: Size(width: proposal.width - extra.width, height: proposal.height - extra.height))
-        let titleWidth = (title?.terminalWidth ?? 0) + 4
+        let titleWidth = (title?.terminalWidth ?? 0) + 6
         return Size(width: max(inner.width + extra.width, titleWidth), height: inner.height + extra.height)
     }
 

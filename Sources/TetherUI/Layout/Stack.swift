@@ -132,10 +132,11 @@ public final class AdaptiveStack: Widget {
 
     private func arrangement(for space: Size) -> Arrangement {
         let first = primary.preferredSize(for: space)
-        let secondOffer = Size(width: space.width - first.width - spacing, height: space.height)
-        let second = secondary.preferredSize(for: secondOffer)
-        if !secondary.hidden, first.width + spacing + second.width <= space.width,
-           max(first.height, second.height) <= space.height, second.width >= secondary.minimumSize.width {
+        // Beside only when the secondary gets its natural width (what it wants with the
+        // whole space offered), so a label is never squeezed to "…" next to the primary.
+        let natural = secondary.preferredSize(for: space)
+        if !secondary.hidden, first.width + spacing + natural.width <= space.width,
+           max(first.height, natural.height) <= space.height {
             return .beside
         }
         let below = secondary.preferredSize(for: Size(width: space.width, height: space.height - first.height - spacing))

@@ -15,6 +15,10 @@ public struct Theme: Hashable, Sendable {
     public var accent: Style
     /// Text fields' input area when not focused.
     public var field: Style
+    /// The text of the focused text field. Plain by default: typing then costs the
+    /// terminal one byte per character, with no attribute changes (the caret and the
+    /// highlighted label show where focus is).
+    public var focusedField: Style
     /// Placeholder text in empty fields.
     public var placeholder: Style
     /// Panel borders.
@@ -22,13 +26,14 @@ public struct Theme: Hashable, Sendable {
 
     /// A theme from its styles.
     public init(normal: Style, focused: Style, disabled: Style, error: Style, accent: Style,
-                field: Style, placeholder: Style, border: Style) {
+                field: Style, focusedField: Style = Style(), placeholder: Style, border: Style) {
         self.normal = normal
         self.focused = focused
         self.disabled = disabled
         self.error = error
         self.accent = accent
         self.field = field
+        self.focusedField = focusedField
         self.placeholder = placeholder
         self.border = border
     }
@@ -70,7 +75,8 @@ public struct Theme: Hashable, Sendable {
     public var withoutColors: Theme {
         func strip(_ style: Style) -> Style { Style(attributes: style.attributes) }
         var theme = Theme(normal: strip(normal), focused: strip(focused), disabled: strip(disabled), error: strip(error),
-                          accent: strip(accent), field: strip(field), placeholder: strip(placeholder), border: strip(border))
+                          accent: strip(accent), field: strip(field), focusedField: strip(focusedField),
+                          placeholder: strip(placeholder), border: strip(border))
         if !theme.focused.attributes.contains(.reverse) { theme.focused.attributes.insert(.reverse) }
         return theme
     }

@@ -91,7 +91,7 @@ public final class Button: Widget {
     private var label: String { "[ \(title) ]" }
 
     public override func preferredSize(for proposal: Size) -> Size {
-        Size(width: min(proposal.width, label.terminalWidth), height: 1)
+        Size(width: min(proposal.width, label.terminalWidth + (spinning ? 1 : 0)), height: 1)
     }
 
     public override var minimumSize: Size { Size(width: min(label.terminalWidth, 5), height: 1) }

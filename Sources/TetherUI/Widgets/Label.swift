@@ -21,7 +21,11 @@ public final class Label: Widget {
 
     /// The text shown.
     public var string: String {
-        didSet { if string != oldValue { setNeedsLayout() } }
+        didSet {
+            guard string != oldValue else { return }
+            // A fixed-width, single-line label keeps its size: a redraw is enough.
+            if width != nil && overflow == .truncate { setNeedsDisplay() } else { setNeedsLayout() }
+        }
     }
     /// How long text is handled.
     public var overflow: Overflow
@@ -29,6 +33,8 @@ public final class Label: Widget {
     public var role: Role {
         didSet { setNeedsDisplay() }
     }
+    /// Set by a form while drawing: the label of the focused row is highlighted.
+    var highlighted = false
 
     /// A fixed width in columns, so the layout does not move as the text changes
     /// (`nil`: as wide as the text).
@@ -71,12 +77,13 @@ public final class Label: Widget {
     public override var minimumSize: Size { Size(width: min(string.terminalWidth, 1), height: 1) }
 
     public override func draw(in canvas: inout Canvas, context: DrawContext) {
-        let style: Style = switch role {
+        let roleStyle: Style = switch role {
         case .normal: isEffectivelyEnabled ? context.theme.normal : context.theme.disabled
         case .accent: context.theme.accent
         case .error: context.theme.error
         case .disabled: context.theme.disabled
         }
+        let style = highlighted ? context.theme.accent : roleStyle
         for (row, line) in lines(for: frame.width).prefix(frame.height).enumerated() {
             canvas.put(line, at: Point(x: 0, y: row), style: style)
         }

@@ -169,7 +169,7 @@ public class TextField: Widget {
 
     public override func draw(in canvas: inout Canvas, context: DrawContext) {
         let theme = context.theme
-        let style = !isEffectivelyEnabled ? theme.disabled : focused ? theme.focused : theme.field
+        let style = !isEffectivelyEnabled ? theme.disabled : focused ? theme.focusedField : theme.field
         canvas.fill(Rect(x: 0, y: 0, width: frame.width, height: 1), with: .blank(style))
         let graphemes = displayGraphemes
         if editor.graphemes.isEmpty {

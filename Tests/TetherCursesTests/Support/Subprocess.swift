@@ -46,7 +46,21 @@ enum Subprocess {
             posix_spawn_file_actions_addopen(&actions, 0, stdinPath, O_RDONLY, 0)
             posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
             posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-            let result = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
+            // Tests run on dispatch worker threads, which block most signals, and a
+            // child inherits the spawning thread's mask: a tmux server started with it
+            // never sees the SIGTERM that `kill-server` sends it. Start children with
+            // an empty mask and default dispositions.
+            var attributes = posix_spawnattr_t()
+            posix_spawnattr_init(&attributes)
+            defer { posix_spawnattr_destroy(&attributes) }
+            var noSignals = sigset_t()
+            sigemptyset(&noSignals)
+            posix_spawnattr_setsigmask(&attributes, &noSignals)
+            var allSignals = sigset_t()
+            sigfillset(&allSignals)
+            posix_spawnattr_setsigdefault(&attributes, &allSignals)
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+            let result = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
             close(outPipe[1])
             close(errPipe[1])
             return result

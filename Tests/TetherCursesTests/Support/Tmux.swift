@@ -1,13 +1,12 @@
 import Glibc
 
-/// A private tmux server (its own socket) with one session, `main`, whose only pane
-/// runs a shell command; plus a scratch directory for files the command writes.
+/// A private tmux server (its own socket, in a scratch directory) with one session,
+/// `main`, whose only pane runs a shell command; the command runs in the scratch
+/// directory and can leave files there.
 ///
 /// Call ``close()`` when done: it kills the server (and with it the pane's processes)
 /// and removes the scratch directory.
 final class Tmux {
-    /// The socket name given to `tmux -L`.
-    let socket: String
     /// A fresh directory for the test's files.
     let directory: String
     /// The check program built next to the test bundle.
@@ -23,7 +22,6 @@ final class Tmux {
     /// Starts a server whose session runs `command` (a `/bin/sh` command line) in a
     /// `width`×`height` pane, from the scratch directory.
     init(command: String, width: Int = 80, height: Int = 24) {
-        socket = "tether-test-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
         var template = Array("/tmp/tether-curses-test-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         directory = made.map { String(cString: $0) } ?? "/tmp"
@@ -45,7 +43,7 @@ final class Tmux {
     /// Runs a tmux command on this server.
     @discardableResult
     func tmux(_ arguments: [String]) -> ProcessOutput {
-        Subprocess.run(["tmux", "-u", "-L", socket, "-f", path("tmux.conf")] + arguments)
+        Subprocess.run(["tmux", "-u", "-S", path("tmux.socket"), "-f", path("tmux.conf")] + arguments)
     }
 
     /// The pane's visible text, one line per row.
@@ -87,6 +85,17 @@ final class Tmux {
         return last
     }
 
+    /// Polls the screen until `predicate` holds for it (the terminal may be seen half
+    /// drawn, so wait for everything a test checks); whether it did, and the last screen.
+    func waitForScreen(timeout: Double = 10, where predicate: (String) -> Bool) -> (matched: Bool, screen: String) {
+        var last = ""
+        let matched = wait(timeout: timeout) {
+            last = screen()
+            return predicate(last)
+        }
+        return (matched, last)
+    }
+
     /// Polls until the scratch file `name` holds a complete line; its contents, or `nil`.
     func waitForFile(_ name: String, timeout: Double = 10) -> String? {
         var contents: String?
@@ -99,12 +108,21 @@ final class Tmux {
 
     /// The process id the check program shows on its `pid:` line, once it is drawn.
     func checkProgramPID() -> pid_t? {
-        let text = waitForScreen(containing: "pid: ")
-        guard let range = text.firstRange(of: "pid: ") else { return nil }
-        return pid_t(text[range.upperBound...].prefix { $0.isNumber })
+        var pid: pid_t?
+        wait {
+            let text = screen()
+            guard let range = text.firstRange(of: "pid: ") else { return false }
+            let rest = text[range.upperBound...]
+            let digits = rest.prefix { $0.isNumber }
+            // A space after the number: the line was drawn completely.
+            guard !digits.isEmpty, rest.dropFirst(digits.count).first == " " else { return false }
+            pid = pid_t(digits)
+            return true
+        }
+        return pid
     }
 
-    /// Kills the server and removes the scratch directory.
+    /// Kills the server and removes the scratch directory (with the socket).
     func close() {
         tmux(["kill-server"])
         if directory != "/tmp" { _ = Subprocess.run(["rm", "-rf", directory]) }

@@ -102,6 +102,30 @@ struct CommandTests {
         #expect(!command.executing)
     }
 
+    @Test("an execution refused because the command is disabled reports itself disposed")
+    func refusedExecutionIsDisposed() {
+        let command = Command<Void, Int>(enabledIf: Observable.just(false)) { .just(1) }
+        let execution = command.execute()
+        #expect(execution.isDisposed)
+        let bag = DisposeBag()
+        execution.disposed(by: bag)
+        #expect(bag.count == 0)
+    }
+
+    @Test("cancelAll disposes every running execution")
+    func cancelAll() {
+        let work = PublishSubject<Int>()
+        let command = Command<Void, Int>(allowsConcurrentExecution: true) { work.asObservable() }
+        let first = Recorder<Int>(), second = Recorder<Int>()
+        _ = command.execute().subscribe(first)
+        _ = command.execute().subscribe(second)
+        command.cancelAll()
+        #expect(!work.hasObservers)
+        #expect(!command.executing)
+        #expect(first.descriptions == ["completed"])
+        #expect(second.descriptions == ["completed"])
+    }
+
     @Test("execute while a serial execution runs fails with CommandError.disabled")
     func executeWhileExecuting() {
         let command = Command<Void, Int> { .never() }

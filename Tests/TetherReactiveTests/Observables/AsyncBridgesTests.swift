@@ -75,17 +75,17 @@ struct AsyncBridgesTests {
         #expect(received == [1])
     }
 
-    @Test("values starts the subscription when the stream is created")
+    @Test("values starts the subscription when the stream is created, buffering until iterated")
     func valuesSubscribesAtCreation() async {
-        let relay = BehaviorRelay(value: 7)
         let subject = PublishSubject<Int>()
-        let stream = Observable.combineLatest(relay, subject) { a, _ in a }.values
+        #expect(!subject.hasObservers)
+        let stream = subject.values
         #expect(subject.hasObservers)
-        subject.onNext(0)
+        subject.onNext(1)
         subject.onCompleted()
         var received: [Int] = []
         for await value in stream { received.append(value) }
-        #expect(received == [7])
+        #expect(received == [1])
     }
 
     @Test("cancelling the consuming task ends the stream and disposes the subscription")

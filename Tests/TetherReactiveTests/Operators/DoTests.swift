@@ -51,6 +51,7 @@ struct DoTests {
             .do(onDispose: { log("onDispose") })
             .subscribe(AnyObserver { log($0.description) })
         subject.onCompleted()
+        #expect(log.entries == ["completed", "onDispose"])
         subscription.dispose()
         #expect(log.entries == ["completed", "onDispose"])
     }

@@ -113,6 +113,22 @@ struct ShareTests {
         #expect(second.descriptions == ["next(20)", "next(21)", "completed"])
     }
 
+    @Test("a completion the source sends while its value is being shared reaches every subscriber after that value")
+    func reentrantCompletion() {
+        var upstream: AnyObserver<Int>?
+        let shared = Observable<Int>.create { observer in
+            upstream = observer
+            return Disposables.create()
+        }.share()
+        let a = Recorder<Int>(), b = Recorder<Int>()
+        _ = shared.subscribe(onNext: { _ in upstream?.onCompleted() })
+        _ = shared.subscribe(a)
+        _ = shared.subscribe(b)
+        upstream?.onNext(1)
+        #expect(a.descriptions == ["next(1)", "completed"])
+        #expect(b.descriptions == ["next(1)", "completed"])
+    }
+
     @Test("an error reaches every current subscriber")
     func errorReachesAll() {
         let source = Source()

@@ -122,6 +122,7 @@ struct ObserverListTests {
         subject.onNext(1)
         #expect(first.descriptions == ["next(1)", "completed"])
         #expect(second.descriptions == ["next(1)", "completed"])
+        #expect(!subject.hasObservers)
     }
 
     @Test("values queued before a completion sent during delivery are delivered before it")
