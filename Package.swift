@@ -23,6 +23,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        // Property-based tests with shrinking (ReliabilityTests only).
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
         // MARK: Reactive core (no terminal knowledge)
@@ -68,6 +70,12 @@ let package = Package(
         .target(name: "TerminalHarness", path: "Tests/TerminalHarness", swiftSettings: strict),
         .testTarget(name: "LoginDemoTests", dependencies: ["LoginDemoCore", "TetherTesting", "TetherUI", "TetherReactive",
                                                            "TerminalHarness", "login-demo"], swiftSettings: strict),
+        // The built login-demo in tmux under signals, without a terminal, and with its output redirected.
+        .testTarget(name: "TerminalReliabilityTests", dependencies: ["TerminalHarness", "login-demo"], swiftSettings: strict),
+        // Fuzzing, sizes, object lifetimes and secrets over the whole demo (docs/reliability.md).
+        .testTarget(name: "ReliabilityTests", dependencies: ["LoginDemoCore", "TetherTesting", "TetherUI", "TetherReactive",
+                                                             .product(name: "PropertyBased", package: "swift-property-based")],
+                    swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -20,7 +20,8 @@ struct LoginDemo: AsyncParsableCommand {
 
             The form is drawn on the controlling terminal, so standard output carries only the \
             outcome: one line with the result and the username, never the password. Exit status \
-            is 0 after a sign-in, 1 when you quit without one, 2 when there is no usable terminal.
+            is 0 after a sign-in, 1 when you quit without one, 2 when there is no usable terminal, \
+            3 when the program fails with an error (printed on standard error).
 
             Colours follow the terminal; set NO_COLOR (to any value) for a monochrome form.
             """)
@@ -54,10 +55,13 @@ struct LoginDemo: AsyncParsableCommand {
         screen.attach(to: app)
         let exit: Application.Exit
         do {
-            exit = try await app.run()
-        } catch {
+            exit = try await failsAfterFirstFrame ? runFailingAfterFirstFrame(app) : app.run()
+        } catch let error as TerminalError {
             printError("login-demo: \(error)")
             return 2
+        } catch {
+            printError("login-demo: \(error)")
+            return 3
         }
         print(screen.finalOutcome().summary)
         switch exit {
@@ -66,6 +70,37 @@ struct LoginDemo: AsyncParsableCommand {
             if case .signedIn = screen.finalOutcome() { return 0 }
             return 1
         }
+    }
+
+    /// Test hook, not in `--help`: with `TETHER_DEMO_FAIL_AFTER_START=1` in the environment,
+    /// a task running beside the form throws ``InjectedFailure`` once the first frame is
+    /// drawn, as failing app code would. The run is cancelled and restores the terminal,
+    /// the error goes to standard error and the exit status is 3. The reliability tests
+    /// (`Tests/TerminalReliabilityTests`) use it; see docs/reliability.md.
+    static var failsAfterFirstFrame: Bool {
+        guard let value = getenv("TETHER_DEMO_FAIL_AFTER_START") else { return false }
+        return String(cString: value) == "1"
+    }
+
+    /// Runs `app` beside a task that throws once the first frame has been presented.
+    @MainActor
+    static func runFailingAfterFirstFrame(_ app: Application) async throws -> Application.Exit {
+        try await withThrowingTaskGroup(of: Application.Exit.self) { group in
+            group.addTask { try await app.run() }
+            group.addTask {
+                while await app.renderCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
+                throw InjectedFailure()
+            }
+            // The first child to end decides; the other is cancelled.
+            defer { group.cancelAll() }
+            guard let exit = try await group.next() else { throw InjectedFailure() }
+            return exit
+        }
+    }
+
+    /// The error thrown by the `TETHER_DEMO_FAIL_AFTER_START` hook.
+    struct InjectedFailure: Error, CustomStringConvertible {
+        var description: String { "injected failure after the first frame (TETHER_DEMO_FAIL_AFTER_START=1)" }
     }
 
     static func printError(_ message: String) {

@@ -49,10 +49,20 @@ final class ObserverList<Element> {
 
     /// Registers `handler` and returns its slot, which disposes the registration.
     @usableFromInline func add(_ handler: @escaping (Event<Element>) -> Void) -> ObserverSlot<Element> {
-        let slot = ObserverSlot(handler: handler, index: slots.count, list: self)
+        let slot = ObserverSlot(handler: skippingQueuedEvents(handler), index: slots.count, list: self)
         slots.append(slot)
         liveCount += 1
         return slot
+    }
+
+    /// An observer added during a delivery receives only the events sent after it: it skips
+    /// those already queued (a behavior subject or relay has just given it the latest value).
+    private func skippingQueuedEvents(_ handler: @escaping (Event<Element>) -> Void) -> (Event<Element>) -> Void {
+        var queued = isDelivering ? pending.count - pendingHead : 0
+        guard queued > 0 else { return handler }
+        return { event in
+            if queued > 0 { queued -= 1 } else { handler(event) }
+        }
     }
 
     @usableFromInline func remove(_ slot: ObserverSlot<Element>) {

@@ -58,9 +58,11 @@ public final class Application: WidgetHost {
     private var renderScheduled = false
     private var deferredRendering = false
     private var mouseCapture: Widget?
+    /// The root's minimum size, computed once per layout (a big form's is O(rows)).
+    private var cachedMinimum: Size?
     private var shortcuts: [KeyEvent: () -> Void] = [:]
     private let unhandled = PublishSubject<KeyEvent>()
-    private var exitContinuation: CheckedContinuation<Exit, Never>?
+    private var exitContinuation: CheckedContinuation<Exit?, Never>?
     private var exitReason: Exit?
     private var started = false
     package private(set) var lastFrame: Frame?
@@ -113,16 +115,37 @@ public final class Application: WidgetHost {
     /// restores the terminal and returns how the run ended.
     ///
     /// - Throws: The backend's error when the terminal cannot be set up (no controlling
-    ///   terminal, unknown `TERM`); nothing has been drawn then.
+    ///   terminal, unknown `TERM`); nothing has been drawn then. `CancellationError` when
+    ///   the task running it is cancelled (a sibling in a task group threw): the terminal
+    ///   is restored first.
     public func run() async throws -> Exit {
         deferredRendering = true
         try start()
         defer { backend.stop() }
         renderIfNeeded()
         if let exitReason { return exitReason }
-        return await withCheckedContinuation { continuation in
-            exitContinuation = continuation
+        // Without the cancellation handler a cancelled run would wait for ever, and the
+        // terminal would never be given back.
+        let exit: Exit? = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if Task.isCancelled {
+                    continuation.resume(returning: nil)
+                } else {
+                    exitContinuation = continuation
+                }
+            }
+        } onCancel: {
+            Task { @MainActor [weak self] in self?.cancelRun() }
         }
+        guard let exit else { throw CancellationError() }
+        return exit
+    }
+
+    /// Ends a waiting ``run()`` whose task was cancelled.
+    private func cancelRun() {
+        guard let continuation = exitContinuation else { return }
+        exitContinuation = nil
+        continuation.resume(returning: nil)
     }
 
     /// Starts the backend without waiting; the caller drives rendering (the test pilot).
@@ -336,7 +359,8 @@ public final class Application: WidgetHost {
         renderScheduled = false
         guard needsDisplay || needsLayout, exitReason == nil || !deferredRendering else { return }
         let size = backend.size
-        let minimum = root.minimumSize
+        if needsLayout || cachedMinimum == nil { cachedMinimum = root.minimumSize }
+        let minimum = cachedMinimum ?? .zero
         let tooSmall = size.width < minimum.width || size.height < minimum.height
         if needsLayout && !tooSmall {
             root.place(in: Rect(origin: .zero, size: size))

@@ -44,6 +44,8 @@ public final class Form: Widget {
     private var scrollY = 0
     private var placedRows: Range<Int> = 0..<0
     private var labelColumn = 0
+    /// Each direct child's row, rebuilt when rows are added.
+    private var rowOfChild: [ObjectIdentifier: Int] = [:]
 
     /// The width of the label column (`nil`: the widest label plus two).
     public var labelWidth: Int? {
@@ -66,6 +68,7 @@ public final class Form: Widget {
     @discardableResult
     public func addField(_ label: String, _ widget: Widget) -> Field {
         let field = Field(label: label, widget: widget)
+        for child in [field.label, widget, field.errorLabel] { rowOfChild[ObjectIdentifier(child)] = rows.count }
         rows.append(.field(field))
         addChild(field.label)
         addChild(widget)
@@ -75,6 +78,7 @@ public final class Form: Widget {
 
     /// Adds a widget in the field column with no label (a toggle, a message).
     public func addRow(_ widget: Widget) {
+        rowOfChild[ObjectIdentifier(widget)] = rows.count
         rows.append(.widget(widget))
         addChild(widget)
     }
@@ -189,12 +193,7 @@ public final class Form: Widget {
         var node: Widget? = widget
         while let current = node, current.parent !== self { node = current.parent }
         guard let child = node else { return nil }
-        return rows.firstIndex { row in
-            switch row {
-            case .field(let field): field.widget === child || field.label === child || field.errorLabel === child
-            case .widget(let widget): widget === child
-            }
-        }
+        return rowOfChild[ObjectIdentifier(child)]
     }
 
     /// The rows overlapping the visible window, found by binary search.

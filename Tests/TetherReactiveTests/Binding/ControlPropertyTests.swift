@@ -140,6 +140,16 @@ struct ControlPropertyTests {
         #expect(recorder.values == [1, 3])
     }
 
+    @Test("built from closures over an optional value, a nil current value is reported rather than completing")
+    func closureInitOptional() {
+        let edits = PublishSubject<String?>()
+        let property = ControlProperty<String?>(getter: { nil }, setter: { _ in }, edits: edits)
+        let recorder = Recorder<String?>()
+        _ = property.subscribe(recorder)
+        edits.onNext("x")
+        #expect(recorder.descriptions == ["next(nil)", "next(Optional(\"x\"))"])
+    }
+
     @Test("built from parts, it uses the given values and sink")
     func partsInit() {
         let sink = Recorder<Int>()

@@ -174,6 +174,7 @@ struct CommandTests {
             "work starts: executing true, enabled false",
             "isEnabled true", "isExecuting false",
         ])
+        command = nil
     }
 
     @Test("isExecuting and isEnabled replay their latest value to new subscribers")

@@ -112,6 +112,51 @@ struct ObserverListTests {
         #expect(late.values == [11, 2])
     }
 
+    @Test("an observer added during a delivery does not receive values queued before it subscribed")
+    func addedMidDeliverySkipsEarlierQueued() {
+        let subject = PublishSubject<Int>()
+        let late = Recorder<Int>()
+        _ = subject.subscribe(onNext: { value in
+            if value == 1 {
+                subject.onNext(10)
+                _ = subject.subscribe(late)
+                subject.onNext(11)
+            }
+        })
+        subject.onNext(1)
+        subject.onNext(2)
+        #expect(late.values == [11, 2])
+    }
+
+    @Test("a BehaviorRelay observer added during a delivery receives the current value once, then later values")
+    func behaviorRelayAddedMidDelivery() {
+        let relay = BehaviorRelay(value: 0)
+        let late = Recorder<Int>()
+        _ = relay.subscribe(onNext: { value in
+            if value == 1 {
+                relay.accept(2)
+                _ = relay.subscribe(late)
+            }
+        })
+        relay.accept(1)
+        relay.accept(3)
+        #expect(late.values == [2, 3])
+    }
+
+    @Test("a ReplaySubject observer added during a delivery receives each buffered value once")
+    func replaySubjectAddedMidDelivery() {
+        let subject = ReplaySubject<Int>(bufferSize: 10)
+        let late = Recorder<Int>()
+        _ = subject.subscribe(onNext: { value in
+            if value == 1 {
+                subject.onNext(2)
+                _ = subject.subscribe(late)
+            }
+        })
+        subject.onNext(1)
+        #expect(late.values == [1, 2])
+    }
+
     @Test("a completion sent during delivery reaches every observer after the current value")
     func terminalDuringDelivery() {
         let subject = PublishSubject<Int>()

@@ -1,0 +1,85 @@
+import Glibc
+import TerminalHarness
+import Testing
+
+/// Runs the built `login-demo` in a private tmux server (``TmuxSession`` from the shared
+/// `TerminalHarness`) and checks what it leaves behind.
+///
+/// The demo is started through `sh -c 'echo $$ > pid; exec "$@"'`, so the scratch file
+/// `pid` holds the demo's own process id (the shell execs into it) and a test can send
+/// it signals with `kill`.
+enum DemoInTmux {
+    /// The demo binary SwiftPM built next to the test bundle.
+    static var binary: String { buildProductsDirectory() + "/login-demo" }
+
+    /// How long to wait for the first frame: a debug or sanitizer build on a busy
+    /// two-core machine can take seconds to start.
+    static let startTimeout: Duration = .seconds(30)
+
+    /// The demo with `arguments` (and `environment` assignments through `env`) as a
+    /// shell command line that first writes the demo's pid to the scratch file `pid`.
+    static func command(_ arguments: [String], environment: [String] = []) -> String {
+        let words = ["env"] + environment + ["sh", "-c", "echo $$ > pid; exec \"$@\"", "sh", binary] + arguments
+        return words.map(shellQuoted).joined(separator: " ")
+    }
+
+    /// A pane running the demo with its standard output and error in the scratch files
+    /// `out` and `err`, the exit status in `status`, and `stty -g` before and after in
+    /// `before` and `after`; the pane then sleeps so its state can be inspected.
+    static func start(_ arguments: [String] = ["--delay", "0.1"], environment: [String] = []) throws -> TmuxSession {
+        try TmuxSession(command: "stty -g > before; \(command(arguments, environment: environment)) > out 2> err; "
+                            + "echo $? > status; stty -g > after; exec sleep 600")
+    }
+
+    /// A pane whose shell has job control (`set -m`, as an interactive shell has): the
+    /// demo runs as a foreground job in its own process group, so `SIGTSTP` really stops
+    /// it. When it stops, the shell writes the job's status to `stopped-status` and
+    /// `stty -g` to `stopped`, then waits for a line on the terminal (press Enter) and
+    /// runs `fg`, which gives the demo the terminal back and sends it `SIGCONT`.
+    /// Afterwards as ``start(_:environment:)``: `status`, `after`, `out`, `err`.
+    static func startAsJob(_ arguments: [String] = ["--delay", "0.1"]) throws -> TmuxSession {
+        try TmuxSession(command: "stty -g > before; set -m; \(command(arguments)) > out 2> err; "
+                            + "echo $? > stopped-status; stty -g > stopped; read line; fg; "
+                            + "echo $? > status; stty -g > after; exec sleep 600")
+    }
+
+    /// The demo's process id, once the shell wrote it.
+    static func pid(of tmux: TmuxSession) async throws -> pid_t {
+        let text = try await tmux.waitForFile("pid", timeout: startTimeout)
+        return try #require(pid_t(text.dropLast()), "pid file: \(text.debugDescription)")
+    }
+
+    /// Waits for the form, types `username` into the focused Username field, and waits
+    /// until the field and the View model panel show it; the screen then.
+    @discardableResult
+    static func typeUsername(_ username: String, in tmux: TmuxSession) async throws -> [String] {
+        try await tmux.waitForText("Username", timeout: startTimeout)
+        tmux.type(username)
+        return try await tmux.waitUntil("the username \(username) typed and in the model panel") { lines in
+            fieldLine("Username", in: lines).contains("Username  \(username)") && lines.contains { $0.contains("\"\(username)\"") }
+        }
+    }
+
+    /// The pane's line holding the form field `label`.
+    static func fieldLine(_ label: String, in lines: [String]) -> String {
+        lines.first { $0.contains("\(label)  ") } ?? ""
+    }
+
+    /// Waits for the scratch file `status` and then `after`; the exit status.
+    static func exitStatus(_ tmux: TmuxSession) async throws -> String {
+        let status = try await tmux.waitForFile("status", timeout: startTimeout)
+        _ = try await tmux.waitForFile("after")
+        return String(status.dropLast())
+    }
+
+    /// Expects the terminal as the shell had it: `stty -g` in `before` equal to `stopped`
+    /// or `after` (`state`), main screen, cursor visible, mouse reporting off.
+    static func expectRestored(_ tmux: TmuxSession, state: String = "after",
+                               sourceLocation: SourceLocation = #_sourceLocation) {
+        let before = tmux.file("before"), now = tmux.file(state)
+        #expect(before?.isEmpty == false, "no stty settings saved before the run", sourceLocation: sourceLocation)
+        #expect(before == now, "stty -g before: \(before ?? "none") \(state): \(now ?? "none")", sourceLocation: sourceLocation)
+        let flags = tmux.display("#{alternate_on} #{cursor_flag} #{mouse_any_flag} #{mouse_sgr_flag}")
+        #expect(flags == "0 1 0 0", "alternate screen, cursor, mouse, SGR mouse: \(flags)", sourceLocation: sourceLocation)
+    }
+}

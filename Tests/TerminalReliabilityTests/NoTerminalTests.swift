@@ -1,0 +1,71 @@
+import Glibc
+import TerminalHarness
+import Testing
+
+/// `login-demo` without a usable terminal, and with its standard output redirected away
+/// from the terminal.
+@Suite("login-demo without a terminal or with redirected output", .serialized)
+struct NoTerminalTests {
+    @Test("without a controlling terminal (setsid -w, stdin /dev/null) it prints one line on stderr and exits 2")
+    func noControllingTerminal() {
+        let result = ProcessRunner.run(["setsid", "-w", DemoInTmux.binary], stdinPath: "/dev/null")
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "login-demo: no controlling terminal (/dev/tty): Tether needs an interactive terminal\n")
+    }
+
+    @Test("with TERM unset it prints one line naming TERM on stderr, exits 2 and leaves the terminal untouched")
+    func termUnset() async throws {
+        let tmux = try TmuxSession.running(["env", "-u", "TERM", DemoInTmux.binary])
+        defer { tmux.kill() }
+        #expect(try await DemoInTmux.exitStatus(tmux) == "2")
+        let err = tmux.file("err") ?? ""
+        #expect(err.hasPrefix("login-demo: TERM is not set") && err.filter { $0 == "\n" }.count == 1, "stderr: \(err.debugDescription)")
+        #expect(tmux.file("out") == "")
+        DemoInTmux.expectRestored(tmux)
+    }
+
+    @Test("with TERM=dumb it prints one line saying it cannot draw, exits 2 and leaves the terminal untouched")
+    func termDumb() async throws {
+        let tmux = try TmuxSession.running(["env", "TERM=dumb", DemoInTmux.binary])
+        defer { tmux.kill() }
+        #expect(try await DemoInTmux.exitStatus(tmux) == "2")
+        #expect(tmux.file("err") == "login-demo: terminal type 'dumb' cannot draw a full-screen interface\n")
+        #expect(tmux.file("out") == "")
+        DemoInTmux.expectRestored(tmux)
+    }
+
+    /// Signs in as demo in the pane and leaves with Enter.
+    private func signIn(_ tmux: TmuxSession) async throws {
+        try await DemoInTmux.typeUsername("demo", in: tmux)
+        tmux.press("Tab")
+        tmux.type("tether-demo")
+        tmux.press("Enter")
+        try await tmux.waitForText("Signed in as demo", timeout: DemoInTmux.startTimeout)
+        tmux.press("Enter")
+    }
+
+    @Test("with stdout redirected to a file the form runs on the terminal and the file gets one line without escapes")
+    func stdoutToFile() async throws {
+        let tmux = try DemoInTmux.start()
+        defer { tmux.kill() }
+        try await signIn(tmux)
+        #expect(try await DemoInTmux.exitStatus(tmux) == "0")
+        #expect(tmux.file("out") == "signed in: demo (session 30 min, not remembered)\n")
+        #expect(tmux.file("err") == "")
+        DemoInTmux.expectRestored(tmux)
+    }
+
+    @Test("with stdout piped to cat the form runs on the terminal and cat's file gets one line without escapes")
+    func stdoutToPipe() async throws {
+        let demo = DemoInTmux.command(["--delay", "0.1"])
+        let tmux = try TmuxSession(command: "stty -g > before; { \(demo) 2> err; echo $? > status; } | cat > out; "
+                                       + "stty -g > after; exec sleep 600")
+        defer { tmux.kill() }
+        try await signIn(tmux)
+        #expect(try await DemoInTmux.exitStatus(tmux) == "0")
+        #expect(tmux.file("out") == "signed in: demo (session 30 min, not remembered)\n")
+        #expect(tmux.file("err") == "")
+        DemoInTmux.expectRestored(tmux)
+    }
+}
