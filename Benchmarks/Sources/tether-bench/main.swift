@@ -339,7 +339,7 @@ while let argument = arguments.next() {
         guard let value = arguments.next() else { fatalError("--only needs a list such as W1,W4") }
         only = Set(value.split(separator: ",").map(String.init))
     case "-h", "--help":
-        print("usage: tether-bench [--reps N] [--only W1,W2,...]   (default: 7 repetitions, every workload)")
+        print("usage: tether-bench [--reps N] [--only W1,W4.tether,...]   (default: 7 repetitions, every workload)")
         exit(0)
     default:
         fatalError("unknown argument \(argument)")
@@ -369,7 +369,7 @@ let allCases: [Case] = [
     Case(key: "W5.combine", run: w5OpenCombine),
 ]
 
-let cases = allCases.filter { only?.contains(String($0.key.prefix(2))) ?? true }
+let cases = allCases.filter { c in only.map { $0.contains { c.key.hasPrefix($0) } } ?? true }
 
 /// Groups of cases that measure the same workload; within a repetition each group runs
 /// its members back to back, starting with a different member each time.
@@ -467,4 +467,7 @@ if let w3Flatness, let big = medians["W3.100k.combine"], let small = medians["W3
     print("W3 flatness, ns/sub at 100k ÷ at 10k: Tether \(format(w3Flatness, digits: 2)) (target ≤ 1.5), OpenCombine \(format(big / small, digits: 2))")
 }
 print("Medians of \(repetitions) repetitions (after 1 warm-up), implementations interleaved; \(format(elapsed, digits: 1)) s in all. W5 counts \(heapInUse() > 0 ? "malloc'd bytes (mallinfo2().uordblks)" : "resident bytes (/proc/self/statm)").")
+if only != nil {
+    for c in cases { print("\(c.key): \(format(medians[c.key]))") }
+}
 print("checksum \(checksum)")

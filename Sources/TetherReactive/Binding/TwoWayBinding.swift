@@ -7,12 +7,16 @@
 ///   Other writes queued by the relay meanwhile (rule 5) are delivered normally.
 /// - While the binding writes into a control, edits the control reports synchronously are
 ///   echoes of that write (a well-behaved control reports none) and are dropped.
+/// - A ``TwoWayEndpoint`` (an `@Observable` property, a bridged subject) recognises its
+///   own echoes itself and never reports them.
 @MainActor
 final class TwoWayBinding<Value>: Disposable {
     /// One side of a binding.
     enum Side {
         case control(ControlProperty<Value>)
         case relay(BehaviorRelay<Value>)
+        /// A side that filters its own echoes; one endpoint per binding.
+        case endpoint(any TwoWayEndpoint<Value>)
     }
 
     private var subscriptions: [any Disposable] = []
@@ -54,6 +58,8 @@ final class TwoWayBinding<Value>: Disposable {
                 if let self, relay?.deliveringOrigin === self { return }
                 _ = onEvent(event)
             }))
+        case .endpoint(let endpoint):
+            subscriptions.append(endpoint.start(includeCurrent: includeCurrent) { _ = onEvent($0) })
         }
     }
 
@@ -66,6 +72,8 @@ final class TwoWayBinding<Value>: Disposable {
             writingInto[index] = false
         case .relay(let relay):
             relay.accept(value, origin: self)
+        case .endpoint(let endpoint):
+            endpoint.write(value)
         }
     }
 

@@ -24,6 +24,7 @@ extension ObservableConvertible {
     /// `onNext` is called for every value; `onError` or `onCompleted` at most once, after
     /// which the subscription disposes itself (so a ``DisposeBag`` can let it go) and
     /// `onDisposed` runs. `onDisposed` also runs when the subscription is disposed early.
+    @inlinable
     @discardableResult
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,
@@ -31,49 +32,91 @@ extension ObservableConvertible {
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> any Disposable {
-        let subscription = ClosureSubscription(onDisposed: onDisposed)
-        let observer = AnyObserver<Element> { [subscription] event in
-            guard !subscription.isStopped else { return }
-            switch event {
-            case .next(let value):
-                onNext?(value)
-            case .error(let error):
-                subscription.isStopped = true
-                if let onError { onError(error) } else { Diagnostics.report(unhandled: error) }
-                subscription.dispose()
-            case .completed:
-                subscription.isStopped = true
-                onCompleted?()
-                subscription.dispose()
-            }
-        }
-        subscription.setUpstream(asObservable().subscribe(observer))
+        // Inlinable so that the whole path is specialised in the caller's module; the
+        // subscription is itself the observer (no separate closure context per subscription).
+        let subscription = ClosureSubscription<Element>(
+            onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        subscription.setUpstream(asObservable().subscribeHandler(AnyObserver { [subscription] in subscription.on($0) }))
         return subscription
     }
 }
 
-/// The disposable behind `subscribe(onNext:onError:onCompleted:onDisposed:)`.
+/// The disposable behind `subscribe(onNext:onError:onCompleted:onDisposed:)`, and the
+/// observer it subscribes.
+///
+/// Kept to four words so that a live subscription stays small: `onNext` is `nil` exactly
+/// when the subscription has stopped (a terminal event arrived or it was disposed), and the
+/// rarely given terminal callbacks live in a separate ``ClosureCallbacks`` object.
 @MainActor
-final class ClosureSubscription: Disposable {
-    var isStopped = false
-    private(set) var isDisposed = false
-    private var upstream: (any Disposable)?
-    private var onDisposed: (() -> Void)?
+@usableFromInline
+final class ClosureSubscription<Element>: Disposable {
+    @exclusivity(unchecked) @usableFromInline var onNext: ((Element) -> Void)?
+    @usableFromInline var callbacks: ClosureCallbacks?
+    @usableFromInline var upstream: (any Disposable)?
 
-    init(onDisposed: (() -> Void)?) { self.onDisposed = onDisposed }
-
-    func setUpstream(_ disposable: any Disposable) {
-        if isDisposed { disposable.dispose() } else { upstream = disposable }
+    @inlinable init(
+        onNext: ((Element) -> Void)?, onError: ((any Error) -> Void)?,
+        onCompleted: (() -> Void)?, onDisposed: (() -> Void)?
+    ) {
+        // Pattern matching, not `??` or `!= nil`: those generic operators would wrap the
+        // closures in reabstraction thunks (extra allocations and calls per event).
+        if let onNext { self.onNext = onNext } else { self.onNext = { _ in } }
+        switch (onError, onCompleted, onDisposed) {
+        case (.none, .none, .none): break
+        default: callbacks = ClosureCallbacks(onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        }
     }
 
-    func dispose() {
-        guard !isDisposed else { return }
-        isDisposed = true
-        isStopped = true
-        let upstream = self.upstream, onDisposed = self.onDisposed
+    /// `true` once a terminal event arrived or `dispose()` ran.
+    @usableFromInline var isDisposed: Bool {
+        if case .none = onNext { return true }
+        return false
+    }
+
+    @inlinable func setUpstream(_ disposable: any Disposable) {
+        // Stopped before the source's subscribe returned: the terminal path has already run.
+        if case .none = onNext { disposable.dispose() } else { upstream = disposable }
+    }
+
+    @inlinable func on(_ event: Event<Element>) {
+        guard let onNext else { return }
+        if case .next(let value) = event { onNext(value) } else { finish(event) }
+    }
+
+    @usableFromInline func finish(_ event: Event<Element>) {
+        onNext = nil
+        let callbacks = self.callbacks
+        switch event {
+        case .next: return
+        case .error(let error):
+            if let onError = callbacks?.onError { onError(error) } else { Diagnostics.report(unhandled: error) }
+        case .completed:
+            callbacks?.onCompleted?()
+        }
+        dispose()
+    }
+
+    @usableFromInline func dispose() {
+        if case .none = onNext, upstream == nil, callbacks == nil { return }
+        let upstream = self.upstream, onDisposed = callbacks?.onDisposed
+        onNext = nil
         self.upstream = nil
-        self.onDisposed = nil
+        callbacks = nil
         upstream?.dispose()
         onDisposed?()
+    }
+}
+
+/// The terminal and disposal callbacks of a ``ClosureSubscription``, when any were given.
+@usableFromInline
+final class ClosureCallbacks {
+    @usableFromInline let onError: ((any Error) -> Void)?
+    @usableFromInline let onCompleted: (() -> Void)?
+    @usableFromInline let onDisposed: (() -> Void)?
+
+    @usableFromInline init(onError: ((any Error) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?) {
+        self.onError = onError
+        self.onCompleted = onCompleted
+        self.onDisposed = onDisposed
     }
 }

@@ -37,7 +37,9 @@ extension Disposable {
 
 /// A disposable with nothing to release.
 @MainActor
+@usableFromInline
 final class NopDisposable: Disposable {
-    var isDisposed: Bool { true }
-    func dispose() {}
+    @inlinable init() {}
+    @usableFromInline var isDisposed: Bool { true }
+    @usableFromInline func dispose() {}
 }

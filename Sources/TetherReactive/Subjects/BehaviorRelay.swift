@@ -8,7 +8,7 @@
 @MainActor
 public final class BehaviorRelay<Element>: ObservableConvertible {
     @usableFromInline let observers = ObserverList<Element>()
-    @usableFromInline var current: Element
+    @exclusivity(unchecked) @usableFromInline var current: Element
 
     /// A relay whose value is `value`.
     public init(value: Element) { current = value }
@@ -33,7 +33,7 @@ public final class BehaviorRelay<Element>: ObservableConvertible {
     var deliveringOrigin: AnyObject? { observers.deliveringOrigin }
 
     /// The relay as an observable that starts with the current value and never terminates.
-    public func asObservable() -> Observable<Element> {
+    @inlinable public func asObservable() -> Observable<Element> {
         Observable(unchecked: { [self] observer in
             let slot = observers.add(observer.handler)
             observer.on(.next(current))

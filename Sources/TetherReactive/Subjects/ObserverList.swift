@@ -2,11 +2,11 @@
 @MainActor
 @usableFromInline
 final class ObserverSlot<Element>: Disposable {
-    @usableFromInline var handler: ((Event<Element>) -> Void)?
-    @usableFromInline var index: Int
+    @exclusivity(unchecked) @usableFromInline var handler: ((Event<Element>) -> Void)?
+    @exclusivity(unchecked) @usableFromInline var index: Int
     @usableFromInline weak var list: ObserverList<Element>?
 
-    @usableFromInline init(handler: @escaping (Event<Element>) -> Void, index: Int, list: ObserverList<Element>) {
+    @inlinable init(handler: @escaping (Event<Element>) -> Void, index: Int, list: ObserverList<Element>) {
         self.handler = handler
         self.index = index
         self.list = list
@@ -34,22 +34,24 @@ final class ObserverSlot<Element>: Disposable {
 @MainActor
 @usableFromInline
 final class ObserverList<Element> {
-    @usableFromInline var slots: ContiguousArray<ObserverSlot<Element>?> = []
-    @usableFromInline var liveCount = 0
-    @usableFromInline var isDelivering = false
-    @usableFromInline var deliveringOrigin: AnyObject?
-    @usableFromInline var pending: [(Event<Element>, AnyObject?)] = []
-    @usableFromInline var pendingHead = 0
+    // Exclusivity is not checked at run time on these (each check costs more than the
+    // access itself on the delivery path); no access to them is ever held across a call out.
+    @exclusivity(unchecked) @usableFromInline var slots: ContiguousArray<ObserverSlot<Element>?> = []
+    @exclusivity(unchecked) @usableFromInline var liveCount = 0
+    @exclusivity(unchecked) @usableFromInline var isDelivering = false
+    @exclusivity(unchecked) @usableFromInline var deliveringOrigin: AnyObject?
+    @exclusivity(unchecked) @usableFromInline var pending: [(Event<Element>, AnyObject?)] = []
+    @exclusivity(unchecked) @usableFromInline var pendingHead = 0
     /// Set when ``removeAll()`` is called during a delivery: the terminal event is still queued.
-    @usableFromInline var removeAllAfterDelivery = false
+    @exclusivity(unchecked) @usableFromInline var removeAllAfterDelivery = false
 
     @usableFromInline init() {}
 
     @usableFromInline var isEmpty: Bool { liveCount == 0 }
 
     /// Registers `handler` and returns its slot, which disposes the registration.
-    @usableFromInline func add(_ handler: @escaping (Event<Element>) -> Void) -> ObserverSlot<Element> {
-        let slot = ObserverSlot(handler: skippingQueuedEvents(handler), index: slots.count, list: self)
+    @inlinable func add(_ handler: @escaping (Event<Element>) -> Void) -> ObserverSlot<Element> {
+        let slot = ObserverSlot(handler: isDelivering ? skippingQueuedEvents(handler) : handler, index: slots.count, list: self)
         slots.append(slot)
         liveCount += 1
         return slot
@@ -57,7 +59,7 @@ final class ObserverList<Element> {
 
     /// An observer added during a delivery receives only the events sent after it: it skips
     /// those already queued (a behavior subject or relay has just given it the latest value).
-    private func skippingQueuedEvents(_ handler: @escaping (Event<Element>) -> Void) -> (Event<Element>) -> Void {
+    @usableFromInline func skippingQueuedEvents(_ handler: @escaping (Event<Element>) -> Void) -> (Event<Element>) -> Void {
         var queued = isDelivering ? pending.count - pendingHead : 0
         guard queued > 0 else { return handler }
         return { event in

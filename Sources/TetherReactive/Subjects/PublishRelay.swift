@@ -13,7 +13,7 @@ public final class PublishRelay<Element>: ObservableConvertible {
     @inlinable public func accept(_ value: Element) { observers.send(.next(value)) }
 
     /// The relay as an observable that never errors or completes.
-    public func asObservable() -> Observable<Element> {
+    @inlinable public func asObservable() -> Observable<Element> {
         Observable(unchecked: { [self] observer in observers.add(observer.handler) })
     }
 }

@@ -6,7 +6,7 @@
 @MainActor
 public final class PublishSubject<Element>: ObservableConvertible, ObserverType {
     @usableFromInline let observers = ObserverList<Element>()
-    @usableFromInline var terminal: Event<Element>?
+    @exclusivity(unchecked) @usableFromInline var terminal: Event<Element>?
 
     /// A subject with no observers.
     public init() {}
@@ -27,11 +27,11 @@ public final class PublishSubject<Element>: ObservableConvertible, ObserverType 
     }
 
     /// The subject as an observable.
-    public func asObservable() -> Observable<Element> {
+    @inlinable public func asObservable() -> Observable<Element> {
         Observable(unchecked: { [self] observer in subscribe(observer.handler) })
     }
 
-    @usableFromInline func subscribe(_ handler: @escaping (Event<Element>) -> Void) -> any Disposable {
+    @inlinable func subscribe(_ handler: @escaping (Event<Element>) -> Void) -> any Disposable {
         if let terminal {
             handler(terminal)
             return NopDisposable()

@@ -49,6 +49,7 @@ public struct TextEditor: Hashable, Sendable {
         guard !text.isEmpty else { return false }
         graphemes.insert(contentsOf: text, at: caret)
         caret += text.count
+        resegment()
         return true
     }
 
@@ -89,7 +90,23 @@ public struct TextEditor: Hashable, Sendable {
         guard !clamped.isEmpty else { return false }
         graphemes.removeSubrange(clamped)
         if caret > clamped.lowerBound { caret = max(clamped.lowerBound, caret - clamped.count) }
+        resegment()
         return true
+    }
+
+    /// Reads the text again as graphemes after an edit, which may have joined neighbours (a
+    /// combining mark typed after `e` is one grapheme `é`; two halves of a flag meet), so the
+    /// caret is always a grapheme index of the text itself. The caret keeps its place in the
+    /// text, moved past a grapheme it now falls inside.
+    private mutating func resegment() {
+        let caretScalars = graphemes[..<caret].reduce(0) { $0 + $1.unicodeScalars.count }
+        graphemes = Array(String(graphemes))
+        var scalars = 0
+        caret = 0
+        while caret < graphemes.count && scalars < caretScalars {
+            scalars += graphemes[caret].unicodeScalars.count
+            caret += 1
+        }
     }
 
     private func isWordCharacter(_ c: Character) -> Bool {

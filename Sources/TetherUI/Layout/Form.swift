@@ -140,16 +140,22 @@ public final class Form: Widget {
 
     public override func preferredSize(for proposal: Size) -> Size {
         let labels = computeLabelColumn()
-        let fieldWidth = max(0, proposal.width - labels)
-        var width = 0, height = 0
+        let available = max(0, proposal.width - labels)
+        var width = 0
         for row in rows {
-            height += rowHeight(row, fieldWidth: fieldWidth)
-            let widget: Widget? = switch row {
-            case .field(let field): field.widget.hidden ? nil : field.widget
-            case .widget(let widget): widget.hidden ? nil : widget
+            switch row {
+            case .field(let field):
+                guard !field.widget.hidden else { continue }
+                width = max(width, field.widget.preferredSize(for: Size(width: available, height: 1)).width)
+                // A message widens the column up to the space offered rather than wrap early.
+                if !field.errorLabel.hidden { width = max(width, min(available, field.errorLabel.string.terminalWidth)) }
+            case .widget(let widget):
+                guard !widget.hidden else { continue }
+                width = max(width, widget.preferredSize(for: Size(width: available, height: 1)).width)
             }
-            if let widget { width = max(width, widget.preferredSize(for: Size(width: fieldWidth, height: 1)).width) }
         }
+        // Heights at the width the form will actually get, so wrapped rows are counted right.
+        let height = rows.reduce(0) { $0 + rowHeight($1, fieldWidth: width) }
         return Size(width: min(proposal.width, labels + width), height: height)
     }
 

@@ -4,9 +4,10 @@ import TetherTesting
 import TetherUI
 
 /// `run()` inside structured concurrency: when its task is cancelled (a sibling task in
-/// a group threw), it must give the terminal back instead of waiting for ever.
+/// a group threw), it must give the terminal back instead of waiting for ever. The time
+/// limit turns such a hang into a failure.
 @MainActor
-@Suite("Application.run() and cancellation")
+@Suite("Application.run() and cancellation", .timeLimit(.minutes(1)))
 struct ApplicationCancellationTests {
     private struct SiblingFailure: Error {}
 

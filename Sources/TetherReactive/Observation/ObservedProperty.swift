@@ -1,0 +1,105 @@
+import Observation
+
+/// A property of an `@Observable` object, named by key path: the model side of a `<->`
+/// binding, an observable of the property's values, and a binding target that sets it.
+///
+/// Make one with ``Observation/Observable/binding(_:)``:
+///
+/// ```swift
+/// @Observable @MainActor final class Profile { var name = "" }
+///
+/// (nameField.text <-> profile.binding(\.name)).disposed(by: bag)
+/// ```
+///
+/// - **Bound with `<->`** it follows exactly the rules of a ``BehaviorRelay``: the model wins
+///   on bind, no echo, no loops without `Equatable`, writes made during a delivery queued in
+///   order, the binding ends when either side goes away, and it holds neither side strongly.
+/// - **Its values** (subscribe, or use it as an observable) start with the current value and
+///   follow every change, however it is made (`profile.name = …`, `profile.name += "!"`, a
+///   binding). They complete when the object is deallocated. Delivery is synchronous: an
+///   observer hears of a change inside the setter that made it, after the value has landed.
+/// - **Its sink** (bind to it, or `profile.binding(\.name) <~ source`) sets the property,
+///   through an equality guard when the value is `Equatable`.
+///
+/// The object must be changed on the main actor, as every reactive type in Tether is used;
+/// an `@Observable @MainActor` class guarantees it. The property holds the object weakly.
+@available(macOS 14.0, iOS 17.0, watchOS 10.0, tvOS 17.0, *)
+@MainActor
+public struct ObservedProperty<Model: AnyObject & Observation.Observable, Value>: ObservableConvertible, ObserverType {
+    private weak var model: Model?
+    private let keyPath: ReferenceWritableKeyPath<Model, Value>
+    private let isEqual: ((Value, Value) -> Bool)?
+
+    /// The property at `keyPath` of `model`.
+    ///
+    /// - Parameter isEqual: The equality guard for writes; `nil` writes every value.
+    public init(_ model: Model, _ keyPath: ReferenceWritableKeyPath<Model, Value>, isEqual: ((Value, Value) -> Bool)?) {
+        self.model = model
+        self.keyPath = keyPath
+        self.isEqual = isEqual
+    }
+
+    /// The current value, or `nil` once the object is gone.
+    public var value: Value? { model?[keyPath: keyPath] }
+
+    /// The values: the current value at subscription, then every change, synchronously;
+    /// completes when the object is deallocated.
+    public func asObservable() -> Observable<Value> { observable(includeCurrent: true) }
+
+    /// Every change, without the current value.
+    public var changed: Observable<Value> { observable(includeCurrent: false) }
+
+    /// Sets the property (unless the equality guard finds it equal). Errors are rejected
+    /// (asserted in debug builds, reported in release builds); completion is ignored.
+    public func on(_ event: Event<Value>) {
+        switch event {
+        case .next(let value):
+            guard let model else { return }
+            if let isEqual, isEqual(model[keyPath: keyPath], value) { return }
+            model[keyPath: keyPath] = value
+        case .error(let error):
+            Diagnostics.bindingError("an ObservedProperty received error \(error)")
+        case .completed:
+            break
+        }
+    }
+
+    /// A fresh endpoint for one `<->` binding.
+    func makeEndpoint() -> PropertyObservation<Model, Value> {
+        PropertyObservation(model: model, keyPath: keyPath, isEqual: isEqual)
+    }
+
+    private func observable(includeCurrent: Bool) -> Observable<Value> {
+        let property = self
+        return Observable(unchecked: { observer in
+            property.makeEndpoint().start(includeCurrent: includeCurrent, observer.on)
+        })
+    }
+}
+
+@available(macOS 14.0, iOS 17.0, watchOS 10.0, tvOS 17.0, *)
+extension Observation.Observable where Self: AnyObject {
+    /// The property at `keyPath`, for `<->`, `bind(to:)` and `<~`; no equality guard.
+    ///
+    /// ```swift
+    /// (usernameField.text <-> model.binding(\.username)).disposed(by: bag)
+    /// ```
+    @MainActor
+    public func binding<Value>(_ keyPath: ReferenceWritableKeyPath<Self, Value>) -> ObservedProperty<Self, Value> {
+        ObservedProperty(self, keyPath, isEqual: nil)
+    }
+
+    /// The property at `keyPath`, for `<->`, `bind(to:)` and `<~`, with the equality guard
+    /// `==`: writing a value equal to the current one does nothing.
+    @MainActor
+    public func binding<Value: Equatable>(_ keyPath: ReferenceWritableKeyPath<Self, Value>) -> ObservedProperty<Self, Value> {
+        ObservedProperty(self, keyPath, isEqual: { $0 == $1 })
+    }
+
+    /// The property at `keyPath`, with the equality guard `isEqual` (`nil` writes every value).
+    @MainActor
+    public func binding<Value>(_ keyPath: ReferenceWritableKeyPath<Self, Value>,
+                               isEqual: ((Value, Value) -> Bool)?) -> ObservedProperty<Self, Value> {
+        ObservedProperty(self, keyPath, isEqual: isEqual)
+    }
+}

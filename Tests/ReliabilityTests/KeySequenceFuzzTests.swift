@@ -1,0 +1,40 @@
+import PropertyBased
+import Testing
+import TetherTesting
+import TetherUI
+
+/// Random sequences of keys, text, pastes, mouse events, resizes and model writes against
+/// the login form (docs/reliability.md, "Key-sequence fuzzing").
+///
+/// `TETHER_FUZZ_STEPS=1000000 swift test --filter ReliabilityTests.KeySequenceFuzzTests` runs a
+/// million steps; the default is 100,000. The count and time are printed.
+@MainActor
+@Suite("Key-sequence fuzzing")
+struct KeySequenceFuzzTests {
+    static let steps = environmentCount("TETHER_FUZZ_STEPS", default: 100_000)
+
+    @Test("after every random step the widgets agree with the view model and each text field holds what a reference editor predicts")
+    func randomStepsKeepTheFormConsistent() async throws {
+        let start = ContinuousClock.now
+        let sequences = FuzzStep.generator.array(of: 1...100)
+        var executed = 0, runs = 0, failed = false
+        while executed < Self.steps && !failed {
+            await propertyCheck(count: max(1, (Self.steps - executed) / 50), input: sequences) { steps in
+                runs += 1
+                let harness = try LoginFuzzHarness()
+                for (index, step) in steps.enumerated() {
+                    let problem = await harness.perform(step)
+                    executed += 1
+                    if let problem = problem ?? harness.check() {
+                        failed = true
+                        Issue.record("step \(index + 1) of \(steps.count), \(step): \(problem)")
+                        break
+                    }
+                }
+                await harness.tearDown()
+            }
+        }
+        print("Key-sequence fuzzing: \(executed) steps in \(runs) sequences, \(seconds(since: start))")
+        #expect(executed >= Self.steps)
+    }
+}

@@ -1,0 +1,75 @@
+import Testing
+import TetherTesting
+import TetherUI
+
+/// Every screen of the demo at sizes from 1×1 to 300×100 and through a storm of resizes
+/// (docs/reliability.md, "Sizes").
+@MainActor
+@Suite("Sizes")
+struct SizeTests {
+    /// Every size up to 10×10, then a grid up to 300×100 around the usual terminal sizes.
+    static let sampledSizes: [Size] = {
+        var sizes: [Size] = []
+        for width in 1...10 { for height in 1...10 { sizes.append(Size(width: width, height: height)) } }
+        let widths = [11, 15, 20, 25, 30, 36, 40, 45, 50, 60, 70, 79, 80, 81, 100, 120, 150, 200, 250, 300]
+        let heights = [11, 12, 13, 14, 16, 18, 20, 23, 24, 25, 30, 40, 50, 60, 80, 100]
+        for width in widths { for height in heights { sizes.append(Size(width: width, height: height)) } }
+        return sizes
+    }()
+
+    /// What is wrong with the terminal after rendering at `size`, or `nil`.
+    static func renderProblem(_ pilot: Pilot, at size: Size) -> String? {
+        let frame = pilot.backend.screen
+        if frame.size != size { return "at \(size) the screen is \(frame.size)" }
+        if let problem = frame.gridProblem { return "at \(size): \(problem)" }
+        if !frame.showsSomething { return "at \(size) the screen is blank" }
+        if let cursor = pilot.cursor, !Rect(origin: .zero, size: size).contains(cursor) {
+            return "at \(size) the cursor is off the screen at \(cursor)"
+        }
+        return nil
+    }
+
+    @Test("every screen renders a well-formed, non-blank grid at every size up to 10×10 and on a grid up to 300×100",
+          arguments: DemoScreen.allCases)
+    func rendersAtSampledSizes(_ which: DemoScreen) async throws {
+        let demo = try await which.make()
+        var problems: [String] = []
+        for size in Self.sampledSizes {
+            demo.pilot.resize(to: size)
+            if let problem = Self.renderProblem(demo.pilot, at: size) { problems.append(problem) }
+        }
+        #expect(problems.isEmpty, "\(problems.count) sizes failed, first: \(problems.prefix(5))")
+        print("Sizes: \(which) rendered at \(Self.sampledSizes.count) sizes")
+    }
+
+    @Test("after a storm of 1,000 random resizes, back at 80×24 every screen shows the same, with text, carets and focus intact",
+          arguments: DemoScreen.allCases)
+    func survivesResizeStorm(_ which: DemoScreen) async throws {
+        let demo = try await which.make()
+        let before = DemoState(demo)
+        var seed = SplitMix(state: 0x5712E + UInt64(which.rawValue.count))
+        var problems: [String] = []
+        for _ in 0..<1_000 {
+            let size = seed.chance(80)
+                ? Size(width: 1 + seed.below(160), height: 1 + seed.below(50))
+                : Size(width: 1 + seed.below(300), height: 1 + seed.below(100))
+            demo.pilot.resize(to: size)
+            if let problem = Self.renderProblem(demo.pilot, at: size) { problems.append(problem) }
+        }
+        demo.pilot.resize(to: Size(width: 80, height: 24))
+        #expect(problems.isEmpty, "\(problems.count) resizes failed, first: \(problems.prefix(5))")
+        let after = DemoState(demo)
+        #expect(after == before, "before:\n\(before.screen)\nafter:\n\(after.screen)")
+    }
+
+    @Test("a click on the 'terminal too small' message changes nothing behind it")
+    func clickWhileTooSmallDoesNothing() async throws {
+        let demo = try await DemoScreen.form.make()
+        let remember = demo.screen.remember.frame
+        demo.pilot.resize(to: Size(width: 20, height: 5))
+        #expect(demo.pilot.screen.contains("too small"))
+        demo.pilot.click(at: Point(x: remember.minX, y: remember.minY))
+        #expect(demo.screen.remember.currentValue == false)
+        #expect(demo.pilot.focusedWidget === demo.screen.password)
+    }
+}
