@@ -240,14 +240,15 @@ struct ApplicationTests {
         app.pilot.type("x")
         let cells = app.pilot.backend.screen.cells
         #expect(cells.allSatisfy { $0.style.foreground == .default && $0.style.background == .default })
-        #expect(app.pilot.backend.screen[6, 0].style.attributes.contains(.reverse))
+        #expect(app.pilot.backend.screen[0, 0].style.attributes.contains(.bold))
     }
 
-    @Test("with colours the focused field is drawn in the theme's focused colours")
+    @Test("with colours the focused field's label takes the accent style and its text the focused-field style")
     func coloured() throws {
         let app = try App()
         app.pilot.type("x")
-        #expect(app.pilot.backend.screen[6, 0].style == Theme.default.focused)
+        #expect(app.pilot.backend.screen[0, 0].style == Theme.default.accent)
+        #expect(app.pilot.backend.screen[6, 0].style == Theme.default.focusedField)
     }
 
     @Test("typing one character writes only a few cells, not the whole screen")
@@ -274,6 +275,6 @@ struct ApplicationTests {
         let app = try App()
         app.pilot.app.theme = .ocean
         app.pilot.advance(by: .zero)
-        #expect(app.pilot.backend.screen[6, 0].style == Theme.ocean.focused)
+        #expect(app.pilot.backend.screen[0, 0].style == Theme.ocean.accent)
     }
 }
