@@ -20,15 +20,26 @@ let package = Package(
         .library(name: "TetherTesting", targets: ["TetherTesting"]),
         // The real-terminal backend over ncursesw.
         .library(name: "TetherCurses", targets: ["TetherCurses"]),
+        // Optional bridge to Combine (OpenCombine off Apple platforms); nothing else depends on it.
+        .library(name: "TetherCombine", targets: ["TetherCombine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         // Property-based tests with shrinking (ReliabilityTests only).
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        // Combine for Linux (TetherCombine only).
+        .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
     ],
     targets: [
         // MARK: Reactive core (no terminal knowledge)
         .target(name: "TetherReactive", swiftSettings: strict),
+
+        // MARK: Combine bridge: Publisher ⇄ Observable, relay ⇄ CurrentValueSubject
+        .target(name: "TetherCombine", dependencies: [
+            "TetherReactive",
+            .product(name: "OpenCombine", package: "OpenCombine",
+                     condition: .when(platforms: [.linux, .android, .windows, .wasi, .openbsd])),
+        ], swiftSettings: strict),
 
         // MARK: Widgets and the run loop (no ncurses)
         .target(name: "TetherUI", dependencies: ["TetherReactive"], swiftSettings: strict),
@@ -62,6 +73,11 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "TetherReactiveTests", dependencies: ["TetherReactive"], swiftSettings: strict),
+        .testTarget(name: "TetherCombineTests", dependencies: [
+            "TetherCombine", "TetherReactive",
+            .product(name: "OpenCombine", package: "OpenCombine",
+                     condition: .when(platforms: [.linux, .android, .windows, .wasi, .openbsd])),
+        ], swiftSettings: strict),
         .testTarget(name: "TetherUITests", dependencies: ["TetherUI", "TetherTesting"], swiftSettings: strict),
         .testTarget(name: "TetherTestingTests", dependencies: ["TetherTesting", "TetherUI", "TetherReactive"], swiftSettings: strict),
         .testTarget(name: "TetherCursesTests", dependencies: ["TetherCurses", "tether-curses-check"],

@@ -1,7 +1,8 @@
 import TetherReactive
 import TetherUI
 
-/// The login demo's widgets and their bindings to a ``LoginViewModel``.
+/// The login demo's widgets and their bindings to a view model: a ``LoginViewModel``
+/// (relays) or an ``ObservableLoginViewModel`` (`@Observable`), through ``LoginFormViewModel``.
 ///
 /// Every widget is bound two ways to the view model with `<->`; derived state flows one
 /// way with `bind(to:)`. A "View model" panel shows the values as the view model holds
@@ -24,7 +25,7 @@ public final class LoginScreen {
         }
     }
 
-    public let viewModel: LoginViewModel
+    public let viewModel: any LoginFormViewModel
     /// The root widget to run.
     public let root: Widget
     public let username = TextField(placeholder: "your name", width: 24)
@@ -43,7 +44,7 @@ public final class LoginScreen {
     public private(set) var outcome: Outcome?
 
     /// The screen for `viewModel`.
-    public init(viewModel: LoginViewModel) {
+    public init(viewModel: any LoginFormViewModel) {
         self.viewModel = viewModel
         let bag = DisposeBag()
         self.bag = bag
@@ -57,29 +58,27 @@ public final class LoginScreen {
         formPanel = Panel(title: "Tether · Sign in", form)
 
         let modelRows = VStack([
-            LoginScreen.row("username", viewModel.username.asObservable(), bag: bag),
-            LoginScreen.row("password", viewModel.password.map { "\($0.count) characters" }, bag: bag),
-            LoginScreen.row("remember", viewModel.rememberMe.map { $0 ? "yes" : "no" }, bag: bag),
-            LoginScreen.row("session", viewModel.sessionMinutes.map(LoginViewModel.formatMinutes), bag: bag),
-            LoginScreen.row("can sign in", viewModel.signIn.isEnabled.map { $0 ? "yes" : "no" }, bag: bag),
+            LoginScreen.row("username", viewModel.panel.map(\.username), bag: bag),
+            LoginScreen.row("password", viewModel.panel.map { "\($0.passwordLength) characters" }, bag: bag),
+            LoginScreen.row("remember", viewModel.panel.map { $0.rememberMe ? "yes" : "no" }, bag: bag),
+            LoginScreen.row("session", viewModel.panel.map { LoginViewModel.formatMinutes($0.sessionMinutes) }, bag: bag),
+            LoginScreen.row("can sign in", viewModel.signInCommand.isEnabled.map { $0 ? "yes" : "no" }, bag: bag),
         ])
         modelPanel = Panel(title: "View model", modelRows)
         center = Center(AdaptiveStack(primary: formPanel, secondary: modelPanel))
         root = center
 
-        // Two-way: each widget ⇄ its relay. The model wins on bind.
-        (username.text <-> viewModel.username).disposed(by: bag)
-        (password.text <-> viewModel.password).disposed(by: bag)
-        (remember.isOn <-> viewModel.rememberMe).disposed(by: bag)
-        (sessionLength.value <-> viewModel.sessionMinutes).disposed(by: bag)
+        // Two-way: each widget ⇄ its view-model property (`<->`). The model wins on bind.
+        viewModel.bindFields(username: username.text, password: password.text, rememberMe: remember.isOn,
+                             sessionMinutes: sessionLength.value).disposed(by: bag)
 
         // One-way: derived state into widgets.
-        viewModel.usernameError.bind(to: userField.error).disposed(by: bag)
-        viewModel.passwordError.bind(to: passwordField.error).disposed(by: bag)
-        viewModel.statusMessage.bind(to: status.optionalText).disposed(by: bag)
-        signInButton.bind(viewModel.signIn)
-        let editable = Observable.combineLatest(viewModel.signIn.isExecuting, viewModel.lockoutRemaining) { busy, locked in
-            !busy && locked == 0
+        viewModel.usernameMessage.bind(to: userField.error).disposed(by: bag)
+        viewModel.passwordMessage.bind(to: passwordField.error).disposed(by: bag)
+        viewModel.statusLine.bind(to: status.optionalText).disposed(by: bag)
+        signInButton.bind(viewModel.signInCommand)
+        let editable = Observable.combineLatest(viewModel.signInCommand.isExecuting, viewModel.isLockedOut) { busy, locked in
+            !busy && !locked
         }
         editable.bind(to: username.isEnabled, password.isEnabled, remember.isEnabled).disposed(by: bag)
         editable.bind(to: sessionLength.isEnabled, resetButton.isEnabled).disposed(by: bag)
@@ -93,17 +92,17 @@ public final class LoginScreen {
             if field?.enabled == true { viewModel?.fieldLeft(.password) }
         }).disposed(by: bag)
         resetButton.tap.subscribe(onNext: { [weak viewModel] in viewModel?.reset() }).disposed(by: bag)
-        viewModel.focusRequests.subscribe(onNext: { [weak self] field in
+        viewModel.focusRequested.subscribe(onNext: { [weak self] field in
             guard let self else { return }
             (field == .username ? self.username : self.password).focus()
         }).disposed(by: bag)
-        viewModel.session.compactMap { $0 }.subscribe(onNext: { [weak self] in self?.showSuccess($0) }).disposed(by: bag)
+        viewModel.signedIn.subscribe(onNext: { [weak self] in self?.showSuccess($0) }).disposed(by: bag)
     }
 
     private static func row(_ name: String, _ value: Observable<String>, bag: DisposeBag) -> Widget {
         let label = Label(name.padding(to: 12), role: .disabled)
         let valueLabel = Label("", overflow: .truncate, role: .normal, width: 16)
-        value.bind(to: valueLabel.text).disposed(by: bag)
+        value.distinctUntilChanged().bind(to: valueLabel.text).disposed(by: bag)
         return HStack(spacing: 0, [label, valueLabel])
     }
 
@@ -113,12 +112,12 @@ public final class LoginScreen {
         app.onKey(.escape) { [weak self, weak app] in
             guard let self, let app else { return }
             if self.viewModel.cancelSignIn() { return }
-            self.outcome = .quit(username: self.viewModel.username.value)
+            self.outcome = .quit(username: self.viewModel.currentUsername)
             app.quit()
         }
         app.onKey(.ctrl("r")) { [weak self] in self?.viewModel.reset() }
         app.keyInterceptor = { [weak self, weak app] key in
-            guard let self, self.viewModel.session.value != nil else { return false }
+            guard let self, self.viewModel.currentSession != nil else { return false }
             if key == .ctrl("z") { return false }
             app?.quit()
             return true
@@ -127,7 +126,7 @@ public final class LoginScreen {
 
     /// The outcome when the app stopped without one being set (Ctrl-C, a signal).
     public func finalOutcome() -> Outcome {
-        outcome ?? .quit(username: viewModel.username.value)
+        outcome ?? .quit(username: viewModel.currentUsername)
     }
 
     private func showSuccess(_ session: LoginViewModel.Session) {

@@ -35,6 +35,9 @@ struct LoginDemo: AsyncParsableCommand {
     @Option(help: "Colour theme: default, ocean or mono.")
     var theme: ThemeName = .default
 
+    @Flag(help: "Run on the view model written as an @Observable class instead of the one built from relays.")
+    var observation = false
+
     mutating func validate() throws {
         guard delay.isFinite, delay >= 0, delay <= 3600 else {
             throw ValidationError("--delay must be between 0 and 3600 seconds")
@@ -42,13 +45,16 @@ struct LoginDemo: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let status = await LoginDemo.runForm(delay: delay, mouse: !noMouse, theme: theme)
+        let status = await LoginDemo.runForm(delay: delay, mouse: !noMouse, theme: theme, observation: observation)
         throw ExitCode(status)
     }
 
     @MainActor
-    static func runForm(delay: Double, mouse: Bool, theme: ThemeName) async -> Int32 {
-        let viewModel = LoginViewModel(scheduler: MainScheduler.instance, delay: .milliseconds(Int64(delay * 1000)))
+    static func runForm(delay: Double, mouse: Bool, theme: ThemeName, observation: Bool) async -> Int32 {
+        let delay = Duration.milliseconds(Int64(delay * 1000))
+        let viewModel: any LoginFormViewModel = observation
+            ? ObservableLoginViewModel(scheduler: MainScheduler.instance, delay: delay)
+            : LoginViewModel(scheduler: MainScheduler.instance, delay: delay)
         let screen = LoginScreen(viewModel: viewModel)
         let backend = CursesBackend(mouse: mouse)
         let app = Application(root: screen.root, backend: backend, theme: theme.theme, mouse: mouse)

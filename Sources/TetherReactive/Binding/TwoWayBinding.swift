@@ -10,6 +10,7 @@
 /// - A ``TwoWayEndpoint`` (an `@Observable` property, a bridged subject) recognises its
 ///   own echoes itself and never reports them.
 @MainActor
+@usableFromInline
 final class TwoWayBinding<Value>: Disposable {
     /// One side of a binding.
     enum Side {
@@ -19,9 +20,11 @@ final class TwoWayBinding<Value>: Disposable {
         case endpoint(any TwoWayEndpoint<Value>)
     }
 
-    private var subscriptions: [any Disposable] = []
-    private(set) var isDisposed = false
+    @usableFromInline var subscriptions: [any Disposable] = []
+    @exclusivity(unchecked) @usableFromInline var isDisposed = false
     private var writingInto: [Bool] = [false, false]
+
+    @usableFromInline init() {}
 
     static func bind(left: Side, right: Side) -> TwoWayBinding<Value> {
         let binding = TwoWayBinding()
@@ -55,7 +58,7 @@ final class TwoWayBinding<Value>: Disposable {
             subscriptions.append(relay.asObservable().subscribeHandler(AnyObserver { [weak self, weak relay] event in
                 defer { isInitial = false }
                 if isInitial && !includeCurrent { return }
-                if let self, relay?.deliveringOrigin === self { return }
+                if let self, relay?.deliveringOrigin == ObjectIdentifier(self) { return }
                 _ = onEvent(event)
             }))
         case .endpoint(let endpoint):
@@ -77,12 +80,48 @@ final class TwoWayBinding<Value>: Disposable {
         }
     }
 
-    func dispose() {
+    @usableFromInline func dispose() {
         guard !isDisposed else { return }
         isDisposed = true
         let subscriptions = self.subscriptions
         self.subscriptions = []
         for subscription in subscriptions { subscription.dispose() }
+    }
+}
+
+// MARK: - Two relays
+
+extension TwoWayBinding {
+    /// `relay <-> relay`, the same rules as ``bind(left:right:)`` for two relay sides.
+    ///
+    /// Inlinable, with ``forward(_:into:includeCurrent:)``, so that the per-value path is
+    /// specialised for `Value` in the caller's module: generic code that is not specialised
+    /// looks up type metadata at run time on every value.
+    @inlinable
+    static func bind(left: BehaviorRelay<Value>, right: BehaviorRelay<Value>) -> TwoWayBinding<Value> {
+        let binding = TwoWayBinding()
+        // Rule 1: subscribe to the right (model) side first, with its current value, so it wins.
+        binding.forward(right, into: left, includeCurrent: true)
+        binding.forward(left, into: right, includeCurrent: false)
+        return binding
+    }
+
+    /// Writes every value `source` delivers into `target`, tagged with this binding as its
+    /// origin, except the echoes of the binding's own writes into `source`.
+    @inlinable
+    func forward(_ source: BehaviorRelay<Value>, into target: BehaviorRelay<Value>, includeCurrent: Bool) {
+        guard !isDisposed else { return }
+        let identity = ObjectIdentifier(self)
+        let observers = source.observers
+        // `observers` is unowned: this handler lives in that list and only the list calls it.
+        let handler: (Event<Value>) -> Void = { [weak self, weak target, unowned(unsafe) observers] event in
+            // A relay sends values only. Rules 2-4: skip the echo of this binding's own write.
+            guard case .next(let value) = event, observers.deliveringOrigin != identity,
+                  let self, !self.isDisposed, let target else { return }
+            target.accept(value, origin: self)
+        }
+        // Without the current value, the handler is added to the list directly.
+        subscriptions.append(includeCurrent ? source.asObservable().subscribeHandler(AnyObserver(handler)) : observers.add(handler))
     }
 }
 

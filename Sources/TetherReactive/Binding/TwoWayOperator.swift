@@ -27,8 +27,10 @@ public func <-> <Value>(property: ControlProperty<Value>, relay: BehaviorRelay<V
 
 /// Binds two relays both ways; the right-hand relay's value wins on bind.
 @MainActor
+@inlinable
 public func <-> <Value>(left: BehaviorRelay<Value>, right: BehaviorRelay<Value>) -> any Disposable {
-    TwoWayBinding.bind(left: .relay(left), right: .relay(right))
+    // Inlinable: the binding's per-value path is specialised for `Value` in the caller's module.
+    TwoWayBinding.bind(left: left, right: right)
 }
 
 /// Binds two control properties both ways; the right-hand control's value wins on bind.

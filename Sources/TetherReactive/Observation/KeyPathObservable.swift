@@ -21,7 +21,7 @@ extension Observation.Observable where Self: AnyObject {
     @MainActor
     public func observe<Value>(_ keyPath: KeyPath<Self, Value>) -> Observable<Value> {
         Observable(unchecked: { [weak self] observer in
-            PropertyObservation(model: self, keyPath: keyPath, isEqual: nil).start(includeCurrent: true, observer.on)
+            PropertyObservation(model: self, keyPath: keyPath).start(includeCurrent: true, observer.on)
         })
     }
 }

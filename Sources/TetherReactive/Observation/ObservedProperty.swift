@@ -70,9 +70,9 @@ public struct ObservedProperty<Model: AnyObject & Observation.Observable, Value>
     }
 
     private func observable(includeCurrent: Bool) -> Observable<Value> {
-        let property = self
-        return Observable(unchecked: { observer in
-            property.makeEndpoint().start(includeCurrent: includeCurrent, observer.on)
+        let keyPath: KeyPath<Model, Value> = self.keyPath
+        return Observable(unchecked: { [weak model = self.model] observer in
+            PropertyObservation(model: model, keyPath: keyPath).start(includeCurrent: includeCurrent, observer.on)
         })
     }
 }

@@ -17,21 +17,27 @@
 /// - **Dependencies.** A key path that is a tracked property is watched once. Any other key
 ///   path (a computed property, a chain through another object) is tracked anew after
 ///   each change, because what it reads can change (`a ? b : c`).
-/// - **Nesting.** willSet and didSet callbacks count the depth of nested mutations (a
-///   property whose own `didSet` writes it again). A write by this endpoint is recognised
-///   by the first didSet that brings the depth back to where the write began: that is its
-///   echo. Other changes made inside the write (the model trimming what was written, an
+/// - **Nesting.** An endpoint that writes (a binding's model side) also registers for
+///   willSet, and counts the depth of nested mutations (a property whose own `didSet`
+///   writes it again). A write by this endpoint is recognised by the first didSet that
+///   brings the depth back to where the write began: that is its echo. Other changes made inside the write (the model trimming what was written, an
 ///   observer reacting to it) are reported after the write returns, in order.
 /// - **Lifetime.** The registration's closures hold an ``ObservationLink``, which holds this
-///   object weakly. When the model is deallocated its registrar drops the closures, the
-///   link's deinit runs, and the subscriber receives `.completed`. A stopped observation
-///   cannot unregister at once (the SPI hands out its handle only in callbacks), so its
-///   registration stays, inert, until the property next changes or the model goes away.
+///   object until it stops, as a relay holds its subscribers: a subscription nobody keeps
+///   goes on until disposed or until the model goes away. The model itself is held weakly.
+///   When the model is deallocated its registrar drops the closures, the link's deinit
+///   runs, and the subscriber receives `.completed`. A stopped observation cannot unregister
+///   at once (the SPI hands out its handle only in callbacks), so its registration stays,
+///   inert and holding only the emptied link, until the property next changes or the
+///   model goes away. A key path that reads no tracked property (`@ObservationIgnored`)
+///   registers nothing: its observation sends the current value and completes.
 @available(macOS 14.0, iOS 17.0, watchOS 10.0, tvOS 17.0, *)
 @MainActor
 final class PropertyObservation<Model: AnyObject & Observation.Observable, Value>: TwoWayEndpoint, Disposable, ObservationLinkClient {
     private weak var model: Model?
     private let keyPath: KeyPath<Model, Value>
+    /// `keyPath` when it is writable (a binding's model side); `nil` for `observe(_:)`.
+    private let writableKeyPath: ReferenceWritableKeyPath<Model, Value>?
     private let isEqual: ((Value, Value) -> Bool)?
     private let observers = ObserverList<Value>()
     private weak var link: ObservationLink?
@@ -48,9 +54,19 @@ final class PropertyObservation<Model: AnyObject & Observation.Observable, Value
     /// Set once a didSet has shown that the key path is a tracked property itself.
     private var isTrackedProperty = false
 
-    init(model: Model?, keyPath: KeyPath<Model, Value>, isEqual: ((Value, Value) -> Bool)?) {
+    /// Observes `keyPath` of `model`, read-only.
+    init(model: Model?, keyPath: KeyPath<Model, Value>) {
         self.model = model
         self.keyPath = keyPath
+        self.writableKeyPath = nil
+        self.isEqual = nil
+    }
+
+    /// Observes and writes `keyPath` of `model`, with the equality guard `isEqual` for writes.
+    init(model: Model?, keyPath: ReferenceWritableKeyPath<Model, Value>, isEqual: ((Value, Value) -> Bool)?) {
+        self.model = model
+        self.keyPath = keyPath
+        self.writableKeyPath = keyPath
         self.isEqual = isEqual
     }
 
@@ -72,7 +88,7 @@ final class PropertyObservation<Model: AnyObject & Observation.Observable, Value
     }
 
     func write(_ value: Value) {
-        guard !isDisposed, let model, let writable = keyPath as? ReferenceWritableKeyPath<Model, Value> else { return }
+        guard !isDisposed, let model, let writable = writableKeyPath else { return }
         if let isEqual, isEqual(model[keyPath: keyPath], value) { return }
         let enclosing = (ownWriteDepth, echoPending)
         (ownWriteDepth, echoPending) = (depth, true)
@@ -106,23 +122,28 @@ final class PropertyObservation<Model: AnyObject & Observation.Observable, Value
             finish()
             return
         }
-        let value: Value
-        if depth == 0 && !isTrackedProperty && !changedIsOwnKeyPath(tracking) {
-            // What a computed key path reads may have changed: track it anew, then drop the
-            // old registration (the new one holds the link, so the link lives on).
-            value = track(model, link: link)
-            tracking.cancel()
-        } else {
-            value = model[keyPath: keyPath]
-        }
+        // What a computed key path reads may have changed: track it anew, then drop the old
+        // registration (the new one holds the link, so the link lives on).
+        let retrack = depth == 0 && !isTrackedProperty && !changedIsOwnKeyPath(tracking)
         if echoPending, depth == ownWriteDepth {
             echoPending = false  // the echo of our own write; later changes inside it are the model's
+            if retrack {
+                _ = track(model, link: link)
+                tracking.cancel()
+            }
             return
         }
-        if ownWriteDepth != nil {
-            deferred.append(value)
+        let current: Value
+        if retrack {
+            current = track(model, link: link)
+            tracking.cancel()
         } else {
-            observers.send(.next(value))
+            current = model[keyPath: keyPath]
+        }
+        if ownWriteDepth != nil {
+            deferred.append(current)
+        } else {
+            observers.send(.next(current))
         }
     }
 
@@ -134,8 +155,15 @@ final class PropertyObservation<Model: AnyObject & Observation.Observable, Value
     // MARK: Helpers
 
     /// Reads the value while registering for changes of everything the read touches.
+    ///
+    /// Only an endpoint that writes needs the nesting depth (to recognise its echo), so only
+    /// it registers for willSet too; a read-only observation asks for didSet alone, and
+    /// treats every didSet as outermost.
     private func track(_ model: Model, link: ObservationLink) -> Value {
         let keyPath = self.keyPath
+        guard writableKeyPath != nil else {
+            return withObservationTracking({ model[keyPath: keyPath] }, didSet: { tracking in link.didSet(tracking) })
+        }
         return withObservationTracking({ model[keyPath: keyPath] },
                                        willSet: { _ in link.willSet() },
                                        didSet: { tracking in link.didSet(tracking) })
@@ -167,8 +195,8 @@ protocol ObservationLinkClient: AnyObject {
 }
 
 /// The object an Observation registration's closures hold: it forwards callbacks to its
-/// client (held weakly) on the main actor, and tells the client when the registrar lets it
-/// go because the model was deallocated.
+/// client on the main actor, and tells the client when the registrar lets it go because the
+/// model was deallocated. It holds the client until the client stops and clears it.
 ///
 /// The callbacks arrive on the thread that mutated the model; `MainActor.assumeIsolated`
 /// checks that it is the main actor (a model mutated elsewhere is a programming error, as
@@ -176,7 +204,7 @@ protocol ObservationLinkClient: AnyObject {
 /// the registration it came from.
 @MainActor
 final class ObservationLink {
-    weak var client: (any ObservationLinkClient)?
+    var client: (any ObservationLinkClient)?
 
     init(client: any ObservationLinkClient) { self.client = client }
 

@@ -35,8 +35,8 @@ struct KeyPathObservableTests {
         model.name = "Anna"
         model.nickname = nil
         model.name = "Anne"
-        #expect(values.values == ["Ann", "Annie", "Annie", "Anna", "Anne"],
-                "while the nickname is set, displayName still reads name (?? evaluates lazily after nickname)")
+        #expect(values.values == ["Ann", "Annie", "Anna", "Anne"],
+                "while the nickname is set, name is not read, so changing it reports nothing")
         subscription.dispose()
     }
 
@@ -78,6 +78,15 @@ struct KeyPathObservableTests {
         model.name = ""
         #expect(values.values == [false, true, false])
         subscription.dispose()
+    }
+
+    @Test("a key path that reads no tracked property sends its current value and completes")
+    func untrackedKeyPathCompletes() {
+        let model = Profile()
+        model.untracked = 5
+        let values = Recorder<Int>()
+        _ = model.observe(\.untracked).subscribe(values)
+        #expect(values.descriptions == ["next(5)", "completed"])
     }
 
     @Test("it completes when the object is deallocated and does not keep it alive")

@@ -21,6 +21,8 @@ final class Profile {
     /// Writes into `name` (the stored assignment, so `didSet` runs even for an equal value).
     @ObservationIgnored private(set) var nameWrites = 0
     @ObservationIgnored private(set) var noteWrites = 0
+    /// Not tracked: nothing reports its changes.
+    @ObservationIgnored var untracked = 0
 
     init(name: String = "") { self.name = name }
 
