@@ -18,6 +18,7 @@ struct KeySequenceFuzzTests {
         let start = ContinuousClock.now
         let sequences = FuzzStep.generator.array(of: 1...100)
         var executed = 0, runs = 0, failed = false
+        var coverage = FuzzCoverage()
         while executed < Self.steps && !failed {
             await propertyCheck(count: max(1, (Self.steps - executed) / 50), input: sequences) { steps in
                 runs += 1
@@ -32,9 +33,33 @@ struct KeySequenceFuzzTests {
                     }
                 }
                 await harness.tearDown()
+                coverage = coverage + harness.coverage
             }
         }
-        print("Key-sequence fuzzing: \(executed) steps in \(runs) sequences, \(seconds(since: start))")
+        print("Key-sequence fuzzing: \(executed) steps in \(runs) sequences, \(seconds(since: start)); \(coverage.summary)")
         #expect(executed >= Self.steps)
+    }
+
+    // MARK: Counterexamples the fuzzer found, kept as examples
+
+    @Test("a letter typed before a lone combining mark takes the mark, and the next key goes after both")
+    func letterBeforeCombiningMark() throws {
+        let demo = try Demo()
+        demo.pilot.type("\u{300}")
+        demo.pilot.press(.ctrl("b"))
+        demo.pilot.type("nJ")
+        #expect(demo.screen.username.currentText.unicodeScalars.elementsEqual("n\u{300}J".unicodeScalars))
+        #expect(demo.screen.username.caret == 2)
+    }
+
+    @Test("the two halves of a flag typed one after the other make one grapheme, which one Backspace deletes")
+    func flagHalvesJoin() throws {
+        let demo = try Demo()
+        demo.pilot.type("a\u{1F1EB}")
+        demo.pilot.type("\u{1F1F7}")
+        #expect(demo.screen.username.currentText == "a🇫🇷")
+        #expect(demo.screen.username.caret == 2)
+        demo.pilot.press(.backspace)
+        #expect(demo.viewModel.username.value == "a")
     }
 }

@@ -58,6 +58,8 @@ public final class Application: WidgetHost {
     private var renderScheduled = false
     private var deferredRendering = false
     private var mouseCapture: Widget?
+    /// `true` while the screen shows "terminal too small": the widgets are not on screen.
+    private var showingTooSmall = false
     /// The root's minimum size, computed once per layout (a big form's is O(rows)).
     private var cachedMinimum: Size?
     private var shortcuts: [KeyEvent: () -> Void] = [:]
@@ -190,7 +192,7 @@ public final class Application: WidgetHost {
         switch input {
         case .key(let key): handle(key)
         case .paste(let text): _ = focusedWidget?.paste(text)
-        case .mouse(let mouse): if mouseEnabled { handle(mouse) }
+        case .mouse(let mouse): if mouseEnabled && !showingTooSmall { handle(mouse) }
         }
     }
 
@@ -366,6 +368,7 @@ public final class Application: WidgetHost {
             root.place(in: Rect(origin: .zero, size: size))
         }
         needsLayout = tooSmall
+        showingTooSmall = tooSmall
         needsDisplay = false
         var canvas = Canvas(size: size)
         let theme = self.theme

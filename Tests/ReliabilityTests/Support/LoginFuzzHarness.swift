@@ -18,6 +18,8 @@ final class LoginFuzzHarness {
     let pilot: Pilot
     private(set) var username = ReferenceEditor(words: .words)
     private(set) var password = ReferenceEditor(words: .line)
+    /// What the steps ran into, for the printed figures.
+    var coverage = FuzzCoverage()
 
     init() throws {
         viewModel = LoginViewModel(accounts: AccountStore(accounts: [:]), scheduler: scheduler,
@@ -39,6 +41,7 @@ final class LoginFuzzHarness {
     /// problem the step itself revealed (a click that put the caret elsewhere), if any.
     func perform(_ step: FuzzStep) async -> String? {
         let focused = pilot.focusedWidget
+        coverage.record(focused: focused, in: screen, signingIn: viewModel.signIn.executing, tooSmall: showsTooSmall)
         switch step {
         case .key(let key):
             pilot.press(key)
@@ -60,9 +63,9 @@ final class LoginFuzzHarness {
         case .drag(let target, let from, let to):
             let start = point(in: target, column: from)
             let end = Point(x: widget(target).frame.minX + to, y: start.y)
-            let hit = focusTarget(at: start)
+            let hit = focusTarget(at: start), ignored = showsTooSmall
             pilot.drag(from: start, to: end)
-            afterLeftPress(on: hit)
+            if !ignored { afterLeftPress(on: hit) }
         case .wheel(let target, let up):
             pilot.scroll(at: point(in: target, column: 0), steps: up ? 1 : -1)
         case .resize(let size):
@@ -87,6 +90,7 @@ final class LoginFuzzHarness {
     }
 
     private func resetReferences() {
+        coverage.resets += 1
         username.write("")
         password.write("")
     }
@@ -132,6 +136,13 @@ final class LoginFuzzHarness {
         return Point(x: frame.minX + min(column, max(0, frame.width - 1)), y: frame.minY)
     }
 
+    /// Below the root's minimum size the screen says "terminal too small" and the mouse does
+    /// nothing: no widget is on screen.
+    private var showsTooSmall: Bool {
+        let size = pilot.backend.size, minimum = pilot.app.root.minimumSize
+        return size.width < minimum.width || size.height < minimum.height
+    }
+
     /// The widget a press at `point` focuses: the one under it, or its nearest ancestor that
     /// takes focus.
     private func focusTarget(at point: Point) -> Widget? {
@@ -141,11 +152,11 @@ final class LoginFuzzHarness {
     }
 
     private func press(_ button: MouseButton, at point: Point) -> String? {
-        let hit = focusTarget(at: point)
+        let hit = focusTarget(at: point), ignored = showsTooSmall
         let frameBefore = hit?.frame
         pilot.send(.input(.mouse(MouseEvent(.press(button), at: point))))
         pilot.send(.input(.mouse(MouseEvent(.release, at: point))))
-        guard button == .left else { return nil }
+        guard button == .left, !ignored else { return nil }
         afterLeftPress(on: hit)
         // Focus moving can show a validation row and move the form: check only in place.
         guard let field = hit as? TextField, field.frame == frameBefore else { return nil }
@@ -206,5 +217,35 @@ final class LoginFuzzHarness {
             return "\(focused) has focus but cannot take it"
         }
         return nil
+    }
+}
+
+/// How often the fuzz steps met each state of the form.
+struct FuzzCoverage {
+    var steps = 0, inUsername = 0, inPassword = 0, inOther = 0, noFocus = 0, signingIn = 0, tooSmall = 0, resets = 0
+
+    @MainActor
+    mutating func record(focused: Widget?, in screen: LoginScreen, signingIn executing: Bool, tooSmall small: Bool) {
+        steps += 1
+        if focused == nil { noFocus += 1 } else if focused === screen.username { inUsername += 1 } else if focused === screen.password {
+            inPassword += 1
+        } else {
+            inOther += 1
+        }
+        if executing { signingIn += 1 }
+        if small { tooSmall += 1 }
+    }
+
+    static func + (lhs: FuzzCoverage, rhs: FuzzCoverage) -> FuzzCoverage {
+        FuzzCoverage(steps: lhs.steps + rhs.steps, inUsername: lhs.inUsername + rhs.inUsername,
+                     inPassword: lhs.inPassword + rhs.inPassword, inOther: lhs.inOther + rhs.inOther,
+                     noFocus: lhs.noFocus + rhs.noFocus, signingIn: lhs.signingIn + rhs.signingIn,
+                     tooSmall: lhs.tooSmall + rhs.tooSmall, resets: lhs.resets + rhs.resets)
+    }
+
+    var summary: String {
+        func share(_ count: Int) -> String { "\(count * 100 / max(1, steps))%" }
+        return "focus in username \(share(inUsername)), password \(share(inPassword)), other widgets \(share(inOther)), "
+            + "none \(share(noFocus)); signing in \(share(signingIn)); too small \(share(tooSmall)); \(resets) resets"
     }
 }
