@@ -18,6 +18,7 @@ let package = Package(
             dependencies: [
                 "CHeapStats",
                 .product(name: "TetherReactive", package: "Tether"),
+                .product(name: "TetherCombine", package: "Tether"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ]
         ),

@@ -202,6 +202,9 @@ func w2OpenCombine() -> Double {
 }
 
 // MARK: - W3: create N subscriptions to one subject, then dispose them (creation order)
+//
+// Timed: creating the N subscriptions and disposing them all. Releasing the handles
+// afterwards is not timed.
 
 @MainActor
 func w3Tether(_ count: Int) -> Double {
@@ -470,4 +473,5 @@ print("Medians of \(repetitions) repetitions (after 1 warm-up), implementations 
 if only != nil {
     for c in cases { print("\(c.key): \(format(medians[c.key]))") }
 }
+reportViewModelW2(repetitions: repetitions, only: only)
 print("checksum \(checksum)")

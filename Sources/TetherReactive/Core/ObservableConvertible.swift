@@ -32,78 +32,85 @@ extension ObservableConvertible {
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> any Disposable {
-        // Inlinable so that the whole path is specialised in the caller's module; the
-        // subscription is itself the observer (no separate closure context per subscription).
-        let subscription = ClosureSubscription<Element>(
-            onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
-        subscription.setUpstream(asObservable().subscribeHandler(AnyObserver { [subscription] in subscription.on($0) }))
+        // Inlinable so that the whole path is specialised in the caller's module. `onNext`
+        // is captured by the observer closure (immutable there, so calling it costs no
+        // retain); the closure is released when the upstream lets it go on dispose.
+        let subscription = ClosureSubscription(onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        let next: (Element) -> Void
+        if let onNext { next = onNext } else { next = { _ in } }  // not `??`: it would add thunks
+        let observer = AnyObserver<Element> { [subscription] event in
+            guard case .active = subscription.phase else { return }
+            switch event {
+            case .next(let value): next(value)
+            case .error(let error): subscription.finish(error)
+            case .completed: subscription.finish(nil)
+            }
+        }
+        subscription.setUpstream(asObservable().subscribeHandler(observer))
         return subscription
     }
 }
 
-/// The disposable behind `subscribe(onNext:onError:onCompleted:onDisposed:)`, and the
-/// observer it subscribes.
+/// The disposable behind `subscribe(onNext:onError:onCompleted:onDisposed:)`.
 ///
-/// Kept to four words so that a live subscription stays small: `onNext` is `nil` exactly
-/// when the subscription has stopped (a terminal event arrived or it was disposed), and the
-/// rarely given terminal callbacks live in a separate ``ClosureCallbacks`` object.
+/// Three words, so that a live subscription stays small: the phase (which carries the
+/// rarely given terminal callbacks) and the upstream disposable.
 @MainActor
 @usableFromInline
-final class ClosureSubscription<Element>: Disposable {
-    @exclusivity(unchecked) @usableFromInline var onNext: ((Element) -> Void)?
-    @usableFromInline var callbacks: ClosureCallbacks?
-    @usableFromInline var upstream: (any Disposable)?
+final class ClosureSubscription: Disposable {
+    @usableFromInline enum Phase {
+        /// Delivering values.
+        case active(ClosureCallbacks)
+        /// A terminal event arrived; `dispose()` follows at once.
+        case stopped(ClosureCallbacks)
+        case disposed
+    }
 
-    @inlinable init(
-        onNext: ((Element) -> Void)?, onError: ((any Error) -> Void)?,
-        onCompleted: (() -> Void)?, onDisposed: (() -> Void)?
-    ) {
-        // Pattern matching, not `??` or `!= nil`: those generic operators would wrap the
-        // closures in reabstraction thunks (extra allocations and calls per event).
-        if let onNext { self.onNext = onNext } else { self.onNext = { _ in } }
+    @exclusivity(unchecked) @usableFromInline var phase: Phase
+    @exclusivity(unchecked) @usableFromInline var upstream: (any Disposable)?
+
+    @inlinable init(onError: ((any Error) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?) {
+        // Pattern matching, not `!= nil`: the generic operator would wrap the closures in thunks.
         switch (onError, onCompleted, onDisposed) {
-        case (.none, .none, .none): break
-        default: callbacks = ClosureCallbacks(onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        case (.none, .none, .none): phase = .active(ClosureCallbacks.none)
+        default: phase = .active(ClosureCallbacks(onError: onError, onCompleted: onCompleted, onDisposed: onDisposed))
         }
     }
 
     /// `true` once a terminal event arrived or `dispose()` ran.
     @usableFromInline var isDisposed: Bool {
-        if case .none = onNext { return true }
-        return false
+        if case .active = phase { return false }
+        return true
     }
 
     @inlinable func setUpstream(_ disposable: any Disposable) {
-        // Stopped before the source's subscribe returned: the terminal path has already run.
-        if case .none = onNext { disposable.dispose() } else { upstream = disposable }
+        // Disposed before the source's subscribe returned (possibly by its terminal event).
+        if case .active = phase { upstream = disposable } else { disposable.dispose() }
     }
 
-    @inlinable func on(_ event: Event<Element>) {
-        guard let onNext else { return }
-        if case .next(let value) = event { onNext(value) } else { finish(event) }
-    }
-
-    @usableFromInline func finish(_ event: Event<Element>) {
-        onNext = nil
-        let callbacks = self.callbacks
-        switch event {
-        case .next: return
-        case .error(let error):
-            if let onError = callbacks?.onError { onError(error) } else { Diagnostics.report(unhandled: error) }
-        case .completed:
-            callbacks?.onCompleted?()
+    /// Handles the terminal event (`error` is `nil` for completion), then disposes.
+    @usableFromInline func finish(_ error: (any Error)?) {
+        guard case .active(let callbacks) = phase else { return }
+        phase = .stopped(callbacks)
+        if let error {
+            if let onError = callbacks.onError { onError(error) } else { Diagnostics.report(unhandled: error) }
+        } else {
+            callbacks.onCompleted?()
         }
         dispose()
     }
 
     @usableFromInline func dispose() {
-        if case .none = onNext, upstream == nil, callbacks == nil { return }
-        let upstream = self.upstream, onDisposed = callbacks?.onDisposed
-        onNext = nil
+        let callbacks: ClosureCallbacks
+        switch phase {
+        case .disposed: return
+        case .active(let current), .stopped(let current): callbacks = current
+        }
+        phase = .disposed
+        let upstream = self.upstream
         self.upstream = nil
-        callbacks = nil
         upstream?.dispose()
-        onDisposed?()
+        callbacks.onDisposed?()
     }
 }
 
@@ -119,4 +126,7 @@ final class ClosureCallbacks {
         self.onCompleted = onCompleted
         self.onDisposed = onDisposed
     }
+
+    /// Shared by the subscriptions that have none of the callbacks.
+    @usableFromInline nonisolated(unsafe) static let none = ClosureCallbacks(onError: nil, onCompleted: nil, onDisposed: nil)
 }

@@ -24,13 +24,13 @@ public final class BehaviorRelay<Element>: ObservableConvertible {
 
     /// Stores `value` and delivers it with an origin tag, so a binding can recognise
     /// its own write when the relay delivers it back.
-    func accept(_ value: Element, origin: AnyObject) {
+    @inlinable func accept(_ value: Element, origin: AnyObject) {
         current = value
         observers.send(.next(value), origin: origin)
     }
 
-    /// The origin tag of the delivery in progress, if any.
-    var deliveringOrigin: AnyObject? { observers.deliveringOrigin }
+    /// The identity of the origin tag of the delivery in progress, if any.
+    var deliveringOrigin: ObjectIdentifier? { observers.deliveringOrigin }
 
     /// The relay as an observable that starts with the current value and never terminates.
     @inlinable public func asObservable() -> Observable<Element> {

@@ -1,21 +1,34 @@
+/// The part of an ``ObserverSlot`` that its list keeps and moves: not generic, so that
+/// removing and compacting slots (reached through `dispose()`, which is never specialised)
+/// need no generic type metadata at run time.
+@MainActor
+@usableFromInline
+class ObserverListEntry {
+    @exclusivity(unchecked) @usableFromInline var index: Int
+
+    @inlinable init(index: Int) { self.index = index }
+}
+
 /// One observer registered with an ``ObserverList``; also the subscription's disposable.
 @MainActor
 @usableFromInline
-final class ObserverSlot<Element>: Disposable {
-    @exclusivity(unchecked) @usableFromInline var handler: ((Event<Element>) -> Void)?
-    @exclusivity(unchecked) @usableFromInline var index: Int
-    @usableFromInline weak var list: ObserverList<Element>?
+final class ObserverSlot<Element>: ObserverListEntry, Disposable {
+    @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var handler: ((Event<Element>) -> Void)?
+    @exclusivity(unchecked) @usableFromInline weak var list: ObserverList<Element>?
 
     @inlinable init(handler: @escaping (Event<Element>) -> Void, index: Int, list: ObserverList<Element>) {
         self.handler = handler
-        self.index = index
         self.list = list
+        super.init(index: index)
     }
 
-    @usableFromInline var isDisposed: Bool { handler == nil }
+    @usableFromInline var isDisposed: Bool {
+        if case .none = handler { return true }
+        return false
+    }
 
     @usableFromInline func dispose() {
-        guard handler != nil else { return }
+        if case .none = handler { return }
         handler = nil
         list?.remove(self)
         list = nil
@@ -29,17 +42,19 @@ final class ObserverSlot<Element>: Disposable {
 ///   order: never dropped, never recursed.
 /// - An observer disposed during a delivery receives nothing more, even from that delivery.
 /// - An observer added during a delivery receives the following events, not the current one.
-/// - Each event may carry an `origin`, readable as ``deliveringOrigin`` while it is
-///   delivered; two-way bindings use it to recognise their own writes coming back.
+/// - Each event may carry an `origin`, whose identity is readable as ``deliveringOrigin``
+///   while it is delivered; two-way bindings use it to recognise their own writes coming back.
+///   A queued event keeps its origin alive, so the identity cannot be reused meanwhile.
 @MainActor
 @usableFromInline
 final class ObserverList<Element> {
     // Exclusivity is not checked at run time on these (each check costs more than the
     // access itself on the delivery path); no access to them is ever held across a call out.
-    @exclusivity(unchecked) @usableFromInline var slots: ContiguousArray<ObserverSlot<Element>?> = []
+    /// The slots in subscription order; `nil` where one was removed. Each is an `ObserverSlot<Element>`.
+    @exclusivity(unchecked) @usableFromInline var slots: ContiguousArray<ObserverListEntry?> = []
     @exclusivity(unchecked) @usableFromInline var liveCount = 0
     @exclusivity(unchecked) @usableFromInline var isDelivering = false
-    @exclusivity(unchecked) @usableFromInline var deliveringOrigin: AnyObject?
+    @exclusivity(unchecked) @usableFromInline var deliveringOrigin: ObjectIdentifier?
     @exclusivity(unchecked) @usableFromInline var pending: [(Event<Element>, AnyObject?)] = []
     @exclusivity(unchecked) @usableFromInline var pendingHead = 0
     /// Set when ``removeAll()`` is called during a delivery: the terminal event is still queued.
@@ -67,7 +82,7 @@ final class ObserverList<Element> {
         }
     }
 
-    @usableFromInline func remove(_ slot: ObserverSlot<Element>) {
+    @usableFromInline func remove(_ slot: ObserverListEntry) {
         guard slot.index < slots.count, slots[slot.index] === slot else { return }
         slots[slot.index] = nil
         liveCount -= 1
@@ -77,7 +92,7 @@ final class ObserverList<Element> {
     private func compactIfSparse() {
         let holes = slots.count - liveCount
         guard holes > 16, holes > liveCount else { return }
-        var compacted = ContiguousArray<ObserverSlot<Element>?>()
+        var compacted = ContiguousArray<ObserverListEntry?>()
         compacted.reserveCapacity(liveCount * 2)
         for case let slot? in slots {
             slot.index = compacted.count
@@ -93,7 +108,7 @@ final class ObserverList<Element> {
             return
         }
         isDelivering = true
-        deliveringOrigin = origin
+        if let origin { deliveringOrigin = ObjectIdentifier(origin) }
         deliverNow(event)
         if pendingHead < pending.count { drainPending() }
         deliveringOrigin = nil
@@ -103,9 +118,21 @@ final class ObserverList<Element> {
     }
 
     @inlinable func deliverNow(_ event: Event<Element>) {
-        let snapshot = slots
-        for case let slot? in snapshot {
-            slot.handler?(event)
+        Self.deliver(event, to: slots)
+    }
+
+    /// Delivers `event` to the live slots of `snapshot`.
+    ///
+    /// The snapshot keeps every slot alive for the whole delivery, so the slots are read from
+    /// it unretained. Nonisolated (it is only called from the main actor) so that the closures
+    /// below carry no run-time executor check.
+    @inlinable nonisolated static func deliver(_ event: Event<Element>, to snapshot: ContiguousArray<ObserverListEntry?>) {
+        snapshot.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: Unmanaged<ObserverListEntry>?.self) { entries in
+                for entry in entries {
+                    entry?._withUnsafeGuaranteedRef { unsafeDowncast($0, to: ObserverSlot<Element>.self).handler?(event) }
+                }
+            }
         }
     }
 
@@ -113,7 +140,7 @@ final class ObserverList<Element> {
         while pendingHead < pending.count {
             let (event, origin) = pending[pendingHead]
             pendingHead += 1
-            deliveringOrigin = origin
+            deliveringOrigin = origin.map(ObjectIdentifier.init)
             deliverNow(event)
         }
         pending.removeAll(keepingCapacity: pending.capacity <= 64)
@@ -134,7 +161,8 @@ final class ObserverList<Element> {
         let all = slots
         slots = []
         liveCount = 0
-        for case let slot? in all {
+        for case let entry? in all {
+            let slot = unsafeDowncast(entry, to: ObserverSlot<Element>.self)
             slot.handler = nil
             slot.list = nil
         }
