@@ -18,6 +18,8 @@ let package = Package(
             dependencies: [
                 "CHeapStats",
                 .product(name: "TetherReactive", package: "Tether"),
+                .product(name: "TetherUI", package: "Tether"),
+                .product(name: "TetherTesting", package: "Tether"),
                 .product(name: "TetherCombine", package: "Tether"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ]

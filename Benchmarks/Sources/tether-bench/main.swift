@@ -342,7 +342,7 @@ while let argument = arguments.next() {
         guard let value = arguments.next() else { fatalError("--only needs a list such as W1,W4") }
         only = Set(value.split(separator: ",").map(String.init))
     case "-h", "--help":
-        print("usage: tether-bench [--reps N] [--only W1,W4.tether,...]   (default: 7 repetitions, every workload)")
+        print("usage: tether-bench [--reps N] [--only W1,W4.tether,keys,...]   (default: 7 repetitions, every workload)")
         exit(0)
     default:
         fatalError("unknown argument \(argument)")
@@ -474,4 +474,7 @@ if only != nil {
     for c in cases { print("\(c.key): \(format(medians[c.key]))") }
 }
 reportViewModelW2(repetitions: repetitions, only: only)
+if only?.contains("keys") ?? true {
+    KeystrokeBenchmark.report(KeystrokeBenchmark.run(repetitions: max(5, repetitions)))
+}
 print("checksum \(checksum)")

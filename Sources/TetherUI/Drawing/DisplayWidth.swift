@@ -25,6 +25,10 @@ extension Character {
         }
         let scalars = unicodeScalars
         guard let first = scalars.first else { return 0 }
+        // Fast path for the single-scalar, narrow characters that widgets draw every frame
+        // (Latin letters, box drawing, block elements, braille spinners, • and …), which
+        // would otherwise cost several Unicode property lookups each.
+        if scalars.index(after: scalars.startIndex) == scalars.endIndex, first.isCommonNarrow { return 1 }
         if first.isTerminalControl { return 0 }
         if first.isRegionalIndicator {
             return scalars.dropFirst().first?.isRegionalIndicator == true ? 2 : 1
@@ -242,3 +246,17 @@ private let wideRanges: [ClosedRange<UInt32>] = [
     0x1FABF...0x1FAC5, 0x1FACE...0x1FADB, 0x1FAE0...0x1FAE8, 0x1FAF0...0x1FAF8, 0x20000...0x2FFFD,
     0x30000...0x3FFFD,
 ]
+
+extension Unicode.Scalar {
+    /// Narrow on every terminal, with no emoji or combining forms: checked without property lookups.
+    fileprivate var isCommonNarrow: Bool {
+        switch value {
+        case 0xA0...0xAC, 0xAE...0x2FF: true       // Latin-1 and Latin Extended (not the soft hyphen)
+        case 0x2010...0x2027: true                  // dashes, quotes, •, …
+        case 0x2500...0x259F: true                  // box drawing, block elements
+        case 0x25CF: true                           // ●
+        case 0x2800...0x28FF: true                  // braille patterns (the spinner)
+        default: false
+        }
+    }
+}
