@@ -40,6 +40,16 @@ public protocol LoginFormViewModel: AnyObject {
     func reset()
 }
 
+extension LoginFormViewModel {
+    /// Cancels a sign-in in progress (Esc, Reset). Returns whether one was running.
+    @discardableResult
+    public func cancelSignIn() -> Bool {
+        guard signInCommand.executing else { return false }
+        signInCommand.cancelAll()
+        return true
+    }
+}
+
 /// What the "View model" panel shows.
 public struct LoginPanelState: Equatable, Sendable {
     public var username: String

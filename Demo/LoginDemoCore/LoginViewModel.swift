@@ -112,14 +112,6 @@ public final class LoginViewModel: @MainActor CustomStringConvertible, @MainActo
         }
     }
 
-    /// Cancels a sign-in in progress. Returns whether one was running.
-    @discardableResult
-    public func cancelSignIn() -> Bool {
-        guard signIn.executing else { return false }
-        signIn.cancelAll()
-        return true
-    }
-
     /// Puts every field back to its default (the lockout, if any, stays).
     public func reset() {
         cancelSignIn()

@@ -96,14 +96,6 @@ public final class ObservableLoginViewModel: @MainActor CustomStringConvertible,
         }
     }
 
-    /// Cancels a sign-in in progress. Returns whether one was running.
-    @discardableResult
-    public func cancelSignIn() -> Bool {
-        guard signIn.executing else { return false }
-        signIn.cancelAll()
-        return true
-    }
-
     /// Puts every field back to its default (the lockout, if any, stays).
     public func reset() {
         cancelSignIn()
