@@ -63,6 +63,39 @@ static inline int tether_init_pair(int pair, int fg, int bg) {
     return init_extended_pair(pair, fg, bg);
 }
 
+/// A string capability of the current terminal (`tigetstr`), NULL when the terminal
+/// lacks it or the name is not a string capability.
+static inline const char *tether_string_capability(const char *name) {
+    char *value = tigetstr(name);
+    return (value == NULL || value == (char *)-1) ? NULL : value;
+}
+/// A boolean capability of the current terminal (`tigetflag`): 1 when present.
+static inline int tether_flag_capability(const char *name) {
+    return tigetflag(name) > 0;
+}
+/// A numeric capability of the current terminal (`tigetnum`), -1 when absent.
+static inline int tether_number_capability(const char *name) {
+    int value = tigetnum(name);
+    return value < 0 ? -1 : value;
+}
+/// `tiparm` with one parameter (Swift cannot call C variadic functions).
+static inline const char *tether_tiparm1(const char *format, int a) {
+    return tiparm(format, a);
+}
+/// `tiparm` with two parameters.
+static inline const char *tether_tiparm2(const char *format, int a, int b) {
+    return tiparm(format, a, b);
+}
+/// Loads the terminfo description of `term` without touching the current terminal and
+/// without ever exiting; NULL when it cannot be loaded. Free it with del_curterm.
+static inline struct term *tether_load_terminal(const char *term) {
+    int err = 0;
+    struct term *saved = set_curterm(NULL);
+    struct term *loaded = NULL;
+    if (setupterm(term, -1, &err) == OK) loaded = set_curterm(saved); else set_curterm(saved);
+    return loaded;
+}
+
 /// Result of tether_check_terminal.
 enum {
     TETHER_TERM_OK = 1,

@@ -155,17 +155,30 @@ public final class CursesBackend: SuspendableBackend {
         _ = intrflush(window, false)
         _ = leaveok(window, false)
 
-        let colors = Self.setUpColors(enabled: options.colors)
+        let colors = Self.colorCount(enabled: options.colors)
         _ = def_prog_mode()
+        guard let strings = TerminalStrings.current() else {
+            // Unreachable after tether_check_terminal (it requires cup); undo newterm.
+            _ = endwin()
+            delscreen(screen)
+            relay.uninstall()
+            relay.closePipe()
+            fclose(outFile)
+            fclose(inFile)
+            close(readFD)
+            throw TerminalError(.unsupportedTerminalType(term))
+        }
+        let writer = ScreenWriter(strings: strings, mapper: StyleMapper(colors: colors))
 
         let session = Session(outFD: outFD, readFD: readFD, outFile: outFile, inFile: inFile,
-                              screen: screen, relay: relay, handler: handler, mapper: colors)
+                              screen: screen, relay: relay, handler: handler, writer: writer)
         self.session = session
         Self.active = true
-        capabilities = TerminalCapabilities(colors: colors.colors, mouse: options.mouse)
+        capabilities = TerminalCapabilities(colors: colors, mouse: options.mouse)
         size = Size(width: Int(tether_getmaxx(window)), height: Int(tether_getmaxy(window)))
         writeModes(on: true)
-        ExitRestore.register(outFD: outFD)
+        ExitRestore.register(outFD: outFD, leave: TerminalStrings.plain(strings.resetAttributes)
+                                                  + TerminalStrings.plain(strings.showCursor))
 
         let signalSource = DispatchSource.makeReadSource(fileDescriptor: relay.readFD, queue: .main)
         signalSource.setEventHandler { [weak self] in
@@ -196,7 +209,7 @@ public final class CursesBackend: SuspendableBackend {
         session.signalSource?.cancel()
         if !isendwin() {
             writeModes(on: false, fd: session.outFD)
-            _ = curs_set(1)
+            writeAll(session.outFD, session.writer.leave(height: size.height))
             _ = endwin()
         }
         session.relay.uninstall()
@@ -216,6 +229,7 @@ public final class CursesBackend: SuspendableBackend {
         suspended = true
         session.readSource?.suspend()
         writeModes(on: false, fd: session.outFD)
+        writeAll(session.outFD, session.writer.leave(height: size.height))
         _ = endwin()
 
         session.relay.raiseWithDefaultAction(SIGTSTP)
@@ -233,59 +247,13 @@ public final class CursesBackend: SuspendableBackend {
     // MARK: - Drawing
 
     /// Writes the cells of `frame` that differ from the previously presented frame,
-    /// then shows the cursor at `cursor` or hides it.
+    /// then shows the cursor at `cursor` or hides it — one `write` per frame, composed by
+    /// ``ScreenWriter`` from the terminal's terminfo strings.
     public func present(_ frame: Frame, cursor: Point?) {
         guard let session, !suspended else { return }
-        let window = tether_stdscr()
-        var characters: [wchar_t] = []
-        characters.reserveCapacity(Int(CCHARW_MAX) + 1)
-        for change in frame.changes(from: session.previous) {
-            let y = Int32(change.y)
-            var x = Int32(change.x)
-            for cell in change.cells {
-                defer { x += 1 }
-                if cell.isContinuation { continue }  // covered by the wide grapheme to its left
-                let (attributes, pair) = session.mapper.attributes(for: cell.style)
-                var character = cchar_t()
-                Self.fill(&characters, with: cell.grapheme)
-                if tether_setcchar(&character, characters, attributes, pair) != OK {
-                    characters.removeSubrange(1..<(characters.count - 1))  // first scalar only
-                    if tether_setcchar(&character, characters, attributes, pair) != OK {
-                        characters = [wchar_t(UInt8(ascii: "?")), 0]
-                        _ = tether_setcchar(&character, characters, attributes, pair)
-                    }
-                }
-                _ = mvwadd_wch(window, y, x, &character)
-            }
-        }
+        let bytes = session.writer.update(to: frame, from: session.previous, caret: cursor)
+        writeAll(session.outFD, bytes)
         session.previous = frame
-
-        if let cursor, cursor.x >= 0, cursor.y >= 0, cursor.x < size.width, cursor.y < size.height {
-            _ = wmove(window, Int32(cursor.y), Int32(cursor.x))
-            if session.cursorVisible != true {
-                _ = curs_set(1)
-                session.cursorVisible = true
-            }
-        } else if session.cursorVisible != false {
-            _ = curs_set(0)
-            session.cursorVisible = false
-        }
-        _ = wnoutrefresh(window)
-        _ = doupdate()
-    }
-
-    /// The Unicode scalars of `grapheme` as a NUL-terminated wide string for setcchar:
-    /// at most `CCHARW_MAX`, control characters shown as `?`, an empty grapheme as a
-    /// space.
-    private static func fill(_ characters: inout [wchar_t], with grapheme: String) {
-        characters.removeAll(keepingCapacity: true)
-        for scalar in grapheme.unicodeScalars.prefix(Int(CCHARW_MAX)) {
-            let value = scalar.value
-            let isControl = value < 0x20 || (value >= 0x7F && value < 0xA0)
-            characters.append(wchar_t(isControl ? UInt32(UInt8(ascii: "?")) : value))
-        }
-        if characters.isEmpty { characters.append(wchar_t(UInt8(ascii: " "))) }
-        characters.append(0)
     }
 
     // MARK: - Events
@@ -364,9 +332,8 @@ public final class CursesBackend: SuspendableBackend {
             _ = resizeterm(Int32(size.ws_row), Int32(size.ws_col))
         }
         let newSize = Size(width: Int(tether_getmaxx(window)), height: Int(tether_getmaxy(window)))
-        _ = clearok(window, true)
         session.previous = nil
-        session.cursorVisible = nil
+        session.writer.invalidate()
         let changed = newSize != self.size
         self.size = newSize
         deliver([changed ? .resized(newSize) : .redrawNeeded], to: session)
@@ -402,14 +369,12 @@ public final class CursesBackend: SuspendableBackend {
         }
     }
 
-    private static func setUpColors(enabled: Bool) -> StyleMapper {
+    /// How many colours to draw with: 0 when disabled, under `NO_COLOR`, or on a
+    /// monochrome terminal; at most 256.
+    private static func colorCount(enabled: Bool) -> Int {
         let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
-        guard enabled, !noColor, has_colors(), start_color() == OK else {
-            return StyleMapper(colors: 0, defaultColors: false, pairLimit: 0)
-        }
-        let defaults = use_default_colors() == OK
-        return StyleMapper(colors: min(Int(tether_colors()), 256), defaultColors: defaults,
-                           pairLimit: Int(tether_color_pairs()))
+        guard enabled, !noColor, has_colors() else { return 0 }
+        return max(0, min(Int(tether_number_capability("colors")), 256))
     }
 }
 
@@ -438,16 +403,15 @@ private final class Session {
     let screen: OpaquePointer
     let relay: SignalRelay
     let handler: (TerminalEvent) -> Void
-    var mapper: StyleMapper
+    var writer: ScreenWriter
     var decoder = InputDecoder()
     var previous: Frame?
-    var cursorVisible: Bool?
     var escapeGeneration = 0
     var readSource: (any DispatchSourceRead)?
     var signalSource: (any DispatchSourceRead)?
 
     init(outFD: Int32, readFD: Int32, outFile: UnsafeMutablePointer<FILE>, inFile: UnsafeMutablePointer<FILE>,
-         screen: OpaquePointer, relay: SignalRelay, handler: @escaping (TerminalEvent) -> Void, mapper: StyleMapper) {
+         screen: OpaquePointer, relay: SignalRelay, handler: @escaping (TerminalEvent) -> Void, writer: ScreenWriter) {
         self.outFD = outFD
         self.readFD = readFD
         self.outFile = outFile
@@ -455,7 +419,7 @@ private final class Session {
         self.screen = screen
         self.relay = relay
         self.handler = handler
-        self.mapper = mapper
+        self.writer = writer
     }
 }
 
@@ -500,8 +464,12 @@ private enum ExitRestore {
     /// The running backend's terminal, -1 when none runs.
     static let fd = Atomic<Int32>(-1)
     static let hookInstalled = Atomic<Bool>(false)
+    /// Plain attributes and a visible cursor for that terminal (ncurses' `endwin` does
+    /// not know what the screen writer left set).
+    static let leaveBytes = Mutex<[UInt8]>([])
 
-    static func register(outFD: Int32) {
+    static func register(outFD: Int32, leave: [UInt8]) {
+        leaveBytes.withLock { $0 = leave }
         fd.store(outFD, ordering: .sequentiallyConsistent)
         if hookInstalled.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged {
             atexit { ExitRestore.restore() }
@@ -512,11 +480,12 @@ private enum ExitRestore {
         fd.store(-1, ordering: .sequentiallyConsistent)
     }
 
-    /// Runs from `exit()`: turns the modes off and leaves curses mode.
+    /// Runs from `exit()`: turns the modes off, resets attributes, shows the cursor and
+    /// leaves curses mode.
     static func restore() {
         let outFD = fd.exchange(-1, ordering: .sequentiallyConsistent)
         guard outFD >= 0 else { return }
-        writeAll(outFD, Array("\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?2004l".utf8))
+        writeAll(outFD, Array("\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?2004l".utf8) + leaveBytes.withLock { $0 })
         if !isendwin() { _ = endwin() }
     }
 }
