@@ -15,6 +15,10 @@ import TetherUI
 /// disagree about where the cursor is — after writing the last column (pending wrap),
 /// after a multi-scalar grapheme (emoji sequences, combining marks: terminals differ
 /// on their width) — it forgets the position, and the next move is absolute.
+///
+/// Main-actor isolated, like the backend that owns it: it expands strings with ncurses'
+/// `tiparm`, which returns a shared buffer.
+@MainActor
 struct ScreenWriter {
     let strings: TerminalStrings
     let mapper: StyleMapper

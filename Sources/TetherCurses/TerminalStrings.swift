@@ -5,7 +5,9 @@ import Glibc
 /// description (ncurses' terminfo layer), so the writer itself is pure and testable.
 ///
 /// Parameterised strings (cursor addressing, colours) keep their terminfo form and are
-/// expanded with ncurses' `tiparm`.
+/// expanded with ncurses' `tiparm`. The value is `Sendable`; the functions that read
+/// terminfo or expand strings are main-actor isolated, because ncurses keeps the current
+/// terminal and `tiparm`'s result buffer in globals.
 struct TerminalStrings: Sendable {
     /// Absolute cursor address (`cup`), row then column, 0-based. Required.
     var cursorAddress: String
@@ -43,7 +45,7 @@ struct TerminalStrings: Sendable {
 
     /// Reads the current terminal's description (after `newterm`/`setupterm`); `nil`
     /// when it cannot address the cursor.
-    static func current() -> TerminalStrings? {
+    @MainActor static func current() -> TerminalStrings? {
         func string(_ name: String) -> String? {
             tether_string_capability(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
         }
@@ -62,7 +64,7 @@ struct TerminalStrings: Sendable {
 
     /// The description of terminal type `term`, loaded on the side: the running
     /// terminal, if any, is left alone. `nil` when terminfo does not know `term`.
-    static func load(term: String) -> TerminalStrings? {
+    @MainActor static func load(term: String) -> TerminalStrings? {
         guard let loaded = tether_load_terminal(term) else { return nil }
         let saved = set_curterm(loaded)
         defer {
@@ -73,13 +75,13 @@ struct TerminalStrings: Sendable {
     }
 
     /// `format` expanded with one parameter, as bytes.
-    static func expand(_ format: String, _ a: Int) -> [UInt8] {
+    @MainActor static func expand(_ format: String, _ a: Int) -> [UInt8] {
         guard let result = tether_tiparm1(format, Int32(clamping: a)) else { return [] }
         return bytes(of: result)
     }
 
     /// `format` expanded with two parameters, as bytes.
-    static func expand(_ format: String, _ a: Int, _ b: Int) -> [UInt8] {
+    @MainActor static func expand(_ format: String, _ a: Int, _ b: Int) -> [UInt8] {
         guard let result = tether_tiparm2(format, Int32(clamping: a), Int32(clamping: b)) else { return [] }
         return bytes(of: result)
     }
