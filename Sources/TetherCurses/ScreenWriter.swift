@@ -93,7 +93,12 @@ struct ScreenWriter {
                 if skipsCorner && x == width - 1 && change.y == height - 1 { continue }
                 move(to: Point(x: x, y: change.y), in: frame, output: &out)
                 setPen(mapper.pen(for: cell.style), output: &out)
-                let multiScalar = Self.appendGrapheme(cell.grapheme, to: &out)
+                var multiScalar = false
+                if let byte = cell.printableASCII {
+                    out.append(byte)  // the common case
+                } else {
+                    multiScalar = Self.appendGrapheme(cell.grapheme, to: &out)
+                }
                 let end = x + max(1, Int(cell.width))
                 cursor = (multiScalar || end >= width) ? nil : Point(x: end, y: change.y)
             }
@@ -195,9 +200,14 @@ struct ScreenWriter {
         for x in from..<to {
             let cell = frame[x, row]
             guard cell.width == 1, mapper.pen(for: cell.style) == pen else { return nil }
-            let scalars = cell.grapheme.unicodeScalars
+            if let byte = cell.printableASCII {
+                bytes.append(byte)
+                continue
+            }
+            let grapheme = cell.grapheme
+            let scalars = grapheme.unicodeScalars
             guard scalars.count == 1, let scalar = scalars.first, !Self.isControl(scalar.value) else { return nil }
-            bytes += cell.grapheme.utf8
+            bytes += grapheme.utf8
         }
         return bytes
     }

@@ -88,6 +88,7 @@ public struct Canvas {
     /// whether or not all of it was visible, so that `x += canvas.put(…)` continues after it.
     @discardableResult
     public func put(_ text: some StringProtocol, at point: Point, style: Style = .plain) -> Int {
+        if let advance = putNarrowScalars(text, at: point, style: style) { return advance }
         let y = origin.y + point.y
         var x = origin.x + point.x
         let start = x
@@ -100,6 +101,25 @@ public struct Canvas {
                       x: x, y: y, from: clip.minX, to: clip.maxX)
             }
             x += width
+        }
+        return x - start
+    }
+
+    /// `put` for text whose every scalar is printable ASCII or a common narrow character
+    /// (Latin, box drawing, •, …): no grapheme rule joins two such scalars, so each is a
+    /// grapheme of width 1 and the text needs no grapheme breaking. `nil` for other text.
+    private func putNarrowScalars(_ text: some StringProtocol, at point: Point, style: Style) -> Int? {
+        let scalars = text.unicodeScalars
+        guard scalars.allSatisfy({ ($0.value >= 0x20 && $0.value < 0x7F) || $0.isCommonNarrow }) else { return nil }
+        let y = origin.y + point.y
+        var x = origin.x + point.x
+        let start = x
+        guard y >= clip.minY && y < clip.maxY else { return scalars.count }
+        for scalar in scalars {
+            if x >= clip.minX && x < clip.maxX {
+                write(Cell(scalar: scalar, width: 1, style: style), x: x, y: y)
+            }
+            x += 1
         }
         return x - start
     }

@@ -249,7 +249,7 @@ private let wideRanges: [ClosedRange<UInt32>] = [
 
 extension Unicode.Scalar {
     /// Narrow on every terminal, with no emoji or combining forms: checked without property lookups.
-    fileprivate var isCommonNarrow: Bool {
+    var isCommonNarrow: Bool {
         switch value {
         case 0xA0...0xAC, 0xAE...0x2FF: true       // Latin-1 and Latin Extended (not the soft hyphen)
         case 0x2010...0x2027: true                  // dashes, quotes, •, …

@@ -62,29 +62,37 @@ public struct Frame: Hashable, Sendable {
     public func changes(from previous: Frame?) -> [Change] {
         var result: [Change] = []
         let width = size.width
-        let sameSize = previous?.size == size
-        for y in 0..<size.height {
-            let row = y * width
-            var x = 0
-            while x < width {
-                if sameSize, let previous, previous.cells[row + x] == cells[row + x] {
-                    x += 1
-                    continue
+        guard let previous, previous.size == size else {
+            for y in 0..<size.height where width > 0 {
+                result.append(Change(y: y, x: 0, cells: Array(cells[(y * width)..<(y * width + width)])))
+            }
+            return result
+        }
+        cells.withUnsafeBufferPointer { new in
+            previous.cells.withUnsafeBufferPointer { old in
+                for y in 0..<size.height {
+                    let row = y * width
+                    var x = 0
+                    while x < width {
+                        if old[row + x] == new[row + x] {
+                            x += 1
+                            continue
+                        }
+                        var start = x
+                        while start > 0 && new[row + start].isContinuation { start -= 1 }
+                        var end = x + 1
+                        while end < width, old[row + end] != new[row + end] || new[row + end].isContinuation {
+                            end += 1
+                        }
+                        if let last = result.last, last.y == y, last.x + last.cells.count >= start {
+                            let from = last.x + last.cells.count
+                            if end > from { result[result.count - 1].cells += new[(row + from)..<(row + end)] }
+                        } else {
+                            result.append(Change(y: y, x: start, cells: Array(new[(row + start)..<(row + end)])))
+                        }
+                        x = end
+                    }
                 }
-                var start = x
-                while start > 0 && cells[row + start].isContinuation { start -= 1 }
-                var end = x + 1
-                while end < width {
-                    if sameSize, let previous, previous.cells[row + end] == cells[row + end], !cells[row + end].isContinuation { break }
-                    end += 1
-                }
-                if let last = result.last, last.y == y, last.x + last.cells.count >= start {
-                    let from = last.x + last.cells.count
-                    if end > from { result[result.count - 1].cells += cells[(row + from)..<(row + end)] }
-                } else {
-                    result.append(Change(y: y, x: start, cells: Array(cells[(row + start)..<(row + end)])))
-                }
-                x = end
             }
         }
         return result

@@ -229,4 +229,28 @@ struct CanvasTests {
         canvas.put("b", at: Point(x: 1, y: 1))
         #expect(canvas.frame.text == "中a 😀\n b")
     }
+
+    @Test("Latin, box drawing and punctuation text takes one cell per character")
+    func narrowTextOneCellPerCharacter() {
+        let canvas = Canvas(size: Size(width: 8, height: 1))
+        #expect(canvas.put("é─•…ab", at: Point(x: 1, y: 0)) == 6)
+        let graphemes = (0..<8).map { canvas.frame[$0, 0].grapheme }
+        #expect(graphemes == [" ", "é", "─", "•", "…", "a", "b", " "])
+    }
+
+    @Test("a combining mark after a Latin letter joins it in one cell")
+    func combiningMarkJoinsLetter() {
+        let canvas = Canvas(size: Size(width: 4, height: 1))
+        #expect(canvas.put("ae\u{301}x", at: .zero) == 3)
+        #expect(canvas.frame[1, 0].grapheme == "e\u{301}")
+        #expect(canvas.frame[2, 0].grapheme == "x")
+    }
+
+    @Test("narrow text is clipped to the canvas and still reports its full width")
+    func narrowTextClipped() {
+        let canvas = Canvas(size: Size(width: 3, height: 1))
+        #expect(canvas.put("──────", at: Point(x: 1, y: 0)) == 6)
+        #expect(canvas.frame.text == " ──")
+        #expect(canvas.put("abc", at: Point(x: 0, y: 5)) == 3)
+    }
 }
