@@ -4,7 +4,9 @@ import Dispatch
 import Glibc
 import Synchronization
 
-/// A ``TerminalBackend`` for a real terminal, drawn through ncursesw.
+/// A ``TerminalBackend`` for a real terminal: set up and restored by ncursesw, drawn with the
+/// terminal's terminfo strings by Tether's screen writer (shortest cursor moves, one `write`
+/// per frame).
 ///
 /// The backend talks to the controlling terminal, `/dev/tty`, never to standard output,
 /// so the application's standard output can be piped or redirected (as with `fzf`):
