@@ -1,4 +1,4 @@
-import Synchronization
+import Glibc
 
 /// One cell of the terminal grid.
 ///
@@ -117,21 +117,33 @@ struct PackedGrapheme: Hashable, Sendable {
 
 /// Graphemes longer than 15 bytes of UTF-8 (long emoji ZWJ sequences), each stored once
 /// for the life of the process so that cells can refer to them by index.
-final class GraphemeTable: Sendable {
+///
+/// `@unchecked Sendable`: every access to `strings` and `indices` holds `lock`, a pthread
+/// mutex (rather than `Mutex`, whose lock ThreadSanitizer cannot see).
+final class GraphemeTable: @unchecked Sendable {
     static let shared = GraphemeTable()
 
-    private let state = Mutex<(strings: [String], indices: [String: Int])>(([], [:]))
+    private let lock: UnsafeMutablePointer<pthread_mutex_t>
+    private var strings: [String] = []
+    private var indices: [String: Int] = [:]
+
+    private init() {
+        lock = .allocate(capacity: 1)
+        pthread_mutex_init(lock, nil)
+    }
 
     func index(of string: String) -> Int {
-        state.withLock { state in
-            if let known = state.indices[string] { return known }
-            state.strings.append(string)
-            state.indices[string] = state.strings.count - 1
-            return state.strings.count - 1
-        }
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        if let known = indices[string] { return known }
+        strings.append(string)
+        indices[string] = strings.count - 1
+        return strings.count - 1
     }
 
     func string(at index: Int) -> String {
-        state.withLock { $0.strings[index] }
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return strings[index]
     }
 }
