@@ -1,12 +1,13 @@
 // C shim over ncursesw for TetherCurses.
 //
 // Swift cannot import C macros that take arguments or expand to expressions
-// (stdscr, COLORS, COLOR_PAIR(n), getmaxyx, the A_* attribute bits), so this header
-// wraps them in small static inline functions. Only the TetherCurses module imports it.
+// (stdscr, getmaxyx) or are variadic (tiparm), so this header
+// wraps them in small static inline functions, with the terminfo helpers the screen
+// writer uses. Only the TetherCurses module imports it.
 #ifndef TETHER_CNCURSES_SHIM_H
 #define TETHER_CNCURSES_SHIM_H
 
-// The wide-character API (cchar_t, setcchar, mvwadd_wch) must be declared.
+// Declare the wide-character build of ncurses (ncursesw), as the library linked.
 #ifndef NCURSES_WIDECHAR
 #define NCURSES_WIDECHAR 1
 #endif
@@ -37,32 +38,6 @@ static inline WINDOW *tether_stdscr(void) { return stdscr; }
 static inline int tether_getmaxy(WINDOW *win) { return getmaxy(win); }
 /// Columns of `win`.
 static inline int tether_getmaxx(WINDOW *win) { return getmaxx(win); }
-/// Number of colours after start_color().
-static inline int tether_colors(void) { return COLORS; }
-/// Number of colour pairs after start_color().
-static inline int tether_color_pairs(void) { return COLOR_PAIRS; }
-/// COLOR_PAIR(n) as attribute bits (only pairs below 256 fit).
-static inline attr_t tether_color_pair(int n) { return (attr_t)COLOR_PAIR(n); }
-/// Sets ncurses' own ESC delay (unused when keypad is off, kept for completeness).
-static inline void tether_set_escdelay(int ms) { set_escdelay(ms); }
-
-static inline attr_t tether_a_normal(void) { return (attr_t)A_NORMAL; }
-static inline attr_t tether_a_bold(void) { return (attr_t)A_BOLD; }
-static inline attr_t tether_a_dim(void) { return (attr_t)A_DIM; }
-static inline attr_t tether_a_reverse(void) { return (attr_t)A_REVERSE; }
-static inline attr_t tether_a_underline(void) { return (attr_t)A_UNDERLINE; }
-
-/// setcchar with an int colour pair (extended pairs above 32767 go through `opts`).
-static inline int tether_setcchar(cchar_t *wcval, const wchar_t *wch, attr_t attrs, int pair) {
-    int extended = pair;
-    return setcchar(wcval, wch, attrs, (short)(pair <= 32767 ? pair : 0), &extended);
-}
-
-/// init_extended_pair: colour pair `pair` is foreground `fg` on background `bg` (-1: default).
-static inline int tether_init_pair(int pair, int fg, int bg) {
-    return init_extended_pair(pair, fg, bg);
-}
-
 /// A string capability of the current terminal (`tigetstr`), NULL when the terminal
 /// lacks it or the name is not a string capability.
 static inline const char *tether_string_capability(const char *name) {
