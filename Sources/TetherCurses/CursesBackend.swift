@@ -262,13 +262,15 @@ public final class CursesBackend: SuspendableBackend {
 
     private func readInput() {
         guard let session else { return }
-        var bytes: [UInt8] = []
+        var events: [InputEvent] = []
         var hangUp = false
-        var buffer = [UInt8](repeating: 0, count: 4096)
+        var readAny = false
+        let buffer = session.readBuffer
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(session.readFD, $0.baseAddress, $0.count) }
+            let count = read(session.readFD, buffer.baseAddress, buffer.count)
             if count > 0 {
-                bytes += buffer[0..<count]
+                readAny = true
+                events += session.decoder.feed(UnsafeBufferPointer(rebasing: buffer[0..<count]))
                 continue
             }
             if count < 0 && errno == EINTR { continue }
@@ -276,11 +278,8 @@ public final class CursesBackend: SuspendableBackend {
             hangUp = true  // end of file or EIO: the terminal went away
             break
         }
-        if !bytes.isEmpty {
-            let events = session.decoder.feed(bytes)
-            deliver(events.map { .input($0) }, to: session)
-            scheduleEscapeFlush()
-        }
+        if !events.isEmpty { deliver(events.map { .input($0) }, to: session) }
+        if readAny { scheduleEscapeFlush() }
         if hangUp, self.session === session {
             session.readSource?.cancel()
             session.readSource = nil
@@ -407,6 +406,8 @@ private final class Session {
     let handler: (TerminalEvent) -> Void
     var writer: ScreenWriter
     var decoder = InputDecoder()
+    /// Where `read` puts input bytes; reused for every read.
+    let readBuffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 4096)
     var previous: Frame?
     var escapeGeneration = 0
     var readSource: (any DispatchSourceRead)?
@@ -422,6 +423,10 @@ private final class Session {
         self.relay = relay
         self.handler = handler
         self.writer = writer
+    }
+
+    isolated deinit {
+        readBuffer.deallocate()
     }
 }
 

@@ -30,6 +30,7 @@ struct ScreenWriter {
     /// Whether the cursor is shown; `nil` when unknown.
     private(set) var cursorVisible: Bool?
 
+    private let expansions: ExpansionCache
     private let resetBytes: [UInt8]
     private let clearBytes: [UInt8]
     private let carriageReturn: [UInt8]
@@ -41,6 +42,7 @@ struct ScreenWriter {
     init(strings: TerminalStrings, mapper: StyleMapper) {
         self.strings = strings
         self.mapper = mapper
+        expansions = ExpansionCache(strings: strings)
         resetBytes = TerminalStrings.plain(strings.resetAttributes)
         clearBytes = TerminalStrings.plain(strings.clearScreen)
         carriageReturn = TerminalStrings.plain(strings.carriageReturn)
@@ -120,7 +122,7 @@ struct ScreenWriter {
     /// shown, at the start of the bottom row of a screen `height` rows high.
     mutating func leave(height: Int) -> [UInt8] {
         var out = resetBytes + showBytes
-        out += TerminalStrings.expand(strings.cursorAddress, max(0, height - 1), 0)
+        out += expansions.expand(.cursorAddress, max(0, height - 1), 0)
         invalidate()
         return out
     }
@@ -132,7 +134,7 @@ struct ScreenWriter {
     /// carriage return, or rewriting the cells in between when that is shorter.
     private mutating func move(to target: Point, in frame: Frame, output out: inout [UInt8]) {
         guard cursor != target else { return }
-        var best = TerminalStrings.expand(strings.cursorAddress, target.y, target.x)
+        var best = expansions.expand(.cursorAddress, target.y, target.x)
         if let from = cursor {
             func consider(_ candidate: [UInt8]?) {
                 if let candidate, !candidate.isEmpty, candidate.count < best.count { best = candidate }
@@ -159,12 +161,12 @@ struct ScreenWriter {
         func consider(_ candidate: [UInt8]) {
             if !candidate.isEmpty, candidate.count < (best?.count ?? Int.max) { best = candidate }
         }
-        if let hpa = strings.columnAddress { consider(TerminalStrings.expand(hpa, to)) }
+        consider(expansions.expand(.columnAddress, to))
         if to > from {
-            if let cuf = strings.parmRight { consider(TerminalStrings.expand(cuf, to - from)) }
+            consider(expansions.expand(.parmRight, to - from))
             if let cells = overwrite(row: row, from: from, to: to, in: frame) { consider(cells) }
         } else {
-            if let cub = strings.parmLeft { consider(TerminalStrings.expand(cub, from - to)) }
+            consider(expansions.expand(.parmLeft, from - to))
             if !cursorLeft.isEmpty, from - to <= 4 {
                 consider(Array([[UInt8]](repeating: cursorLeft, count: from - to).joined()))
             }
@@ -172,8 +174,8 @@ struct ScreenWriter {
         if !carriageReturn.isEmpty {
             if to == 0 {
                 consider(carriageReturn)
-            } else if let cuf = strings.parmRight {
-                consider(carriageReturn + TerminalStrings.expand(cuf, to))
+            } else if expansions.has(.parmRight) {
+                consider(carriageReturn + expansions.expand(.parmRight, to))
             }
         }
         return best
@@ -183,9 +185,9 @@ struct ScreenWriter {
     /// the relative move.
     private func verticalMoves(from: Int, to: Int) -> [[UInt8]] {
         var moves: [[UInt8]] = []
-        if let vpa = strings.rowAddress { moves.append(TerminalStrings.expand(vpa, to)) }
-        if to > from, let cud = strings.parmDown { moves.append(TerminalStrings.expand(cud, to - from)) }
-        if to < from, let cuu = strings.parmUp { moves.append(TerminalStrings.expand(cuu, from - to)) }
+        moves.append(expansions.expand(.rowAddress, to))
+        if to > from { moves.append(expansions.expand(.parmDown, to - from)) }
+        if to < from { moves.append(expansions.expand(.parmUp, from - to)) }
         return moves.filter { !$0.isEmpty }
     }
 
@@ -230,11 +232,11 @@ struct ScreenWriter {
             out += bytes
             current.attributes.insert(attribute)
         }
-        if new.foreground >= 0, new.foreground != current.foreground, let setaf = strings.setForeground {
-            out += TerminalStrings.expand(setaf, Int(new.foreground))
+        if new.foreground >= 0, new.foreground != current.foreground {
+            out += expansions.expand(.setForeground, Int(new.foreground))
         }
-        if new.background >= 0, new.background != current.background, let setab = strings.setBackground {
-            out += TerminalStrings.expand(setab, Int(new.background))
+        if new.background >= 0, new.background != current.background {
+            out += expansions.expand(.setBackground, Int(new.background))
         }
         pen = new
     }

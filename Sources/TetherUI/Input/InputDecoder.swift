@@ -1,6 +1,6 @@
 /// Turns the bytes a terminal sends into ``InputEvent``s.
 ///
-/// Feed it whatever `read` returned with ``feed(_:)``; sequences split across reads are
+/// Feed it whatever `read` returned with `feed`; sequences split across reads are
 /// reassembled. When ``hasPendingInput`` is `true` afterwards, the bytes so far could be
 /// the start of a longer sequence (a lone ESC, a partial escape sequence or UTF-8
 /// character): wait a short ESC delay (25 ms) for more, and if none comes call ``flush()``.
@@ -51,6 +51,13 @@ public struct InputDecoder: Sendable {
     /// Decodes `bytes` after what was pending, returning every event completed. Bytes that
     /// may start a longer sequence stay pending (see ``hasPendingInput``).
     public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> [InputEvent] where Bytes.Element == UInt8 {
+        buffer.append(contentsOf: bytes)
+        return decode(flushing: false)
+    }
+
+    /// Decodes `bytes` after what was pending, like the `Sequence` form, straight from a
+    /// read buffer (no generic dispatch: the terminal backend calls this once per read).
+    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) -> [InputEvent] {
         buffer.append(contentsOf: bytes)
         return decode(flushing: false)
     }

@@ -1,0 +1,55 @@
+/// The terminal's parameterised strings (cursor moves, colours), expanded once per
+/// parameter value and remembered.
+///
+/// `tiparm` runs the terminfo stack machine and `sprintf` for every expansion, and the
+/// screen writer weighs up to eight candidate moves per changed span, so a keystroke
+/// would expand a dozen strings. The values repeat (the same columns, rows and colours),
+/// so each is expanded once. The cache is dropped when it grows past
+/// ``ExpansionCache/limit`` entries (a very large terminal), and starts again.
+@MainActor
+final class ExpansionCache {
+    /// The parameterised capabilities the writer uses.
+    enum Capability: Int, CaseIterable {
+        case cursorAddress, columnAddress, rowAddress, parmRight, parmLeft, parmDown, parmUp
+        case setForeground, setBackground
+    }
+
+    /// Entries kept before the cache starts again.
+    static let limit = 8192
+
+    private let formats: [String?]
+    private var expanded: [Int: [UInt8]] = [:]
+
+    init(strings: TerminalStrings) {
+        formats = Capability.allCases.map { capability in
+            switch capability {
+            case .cursorAddress: strings.cursorAddress
+            case .columnAddress: strings.columnAddress
+            case .rowAddress: strings.rowAddress
+            case .parmRight: strings.parmRight
+            case .parmLeft: strings.parmLeft
+            case .parmDown: strings.parmDown
+            case .parmUp: strings.parmUp
+            case .setForeground: strings.setForeground
+            case .setBackground: strings.setBackground
+            }
+        }
+    }
+
+    /// Whether the terminal has `capability`.
+    func has(_ capability: Capability) -> Bool { formats[capability.rawValue] != nil }
+
+    /// `capability` expanded with `a` (and `b` for two-parameter strings such as `cup`),
+    /// without padding; empty when the terminal lacks it.
+    func expand(_ capability: Capability, _ a: Int, _ b: Int? = nil) -> [UInt8] {
+        guard let format = formats[capability.rawValue] else { return [] }
+        let first = min(max(a, 0), 0xFF_FFFF)
+        let second = min(max(b ?? 0, 0), 0xFF_FFFF)
+        let key = capability.rawValue | first << 8 | second << 32
+        if let bytes = expanded[key] { return bytes }
+        let bytes = if let b { TerminalStrings.expand(format, a, b) } else { TerminalStrings.expand(format, a) }
+        if expanded.count >= Self.limit { expanded.removeAll(keepingCapacity: true) }
+        expanded[key] = bytes
+        return bytes
+    }
+}
