@@ -42,7 +42,9 @@ let package = Package(
         ], swiftSettings: strict),
 
         // MARK: Widgets and the run loop (no ncurses)
-        .target(name: "TetherUI", dependencies: ["TetherReactive"], swiftSettings: strict),
+        // libdispatch's main-queue hooks for Application.runOnMainThread() (C, two calls).
+        .target(name: "CTetherDispatch"),
+        .target(name: "TetherUI", dependencies: ["TetherReactive", "CTetherDispatch"], swiftSettings: strict),
 
         // MARK: Test support shipped to users (no terminal needed)
         .target(name: "TetherTesting", dependencies: ["TetherUI", "TetherReactive"], swiftSettings: strict),

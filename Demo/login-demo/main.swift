@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dispatch
 import LoginDemoCore
 import Tether
 
@@ -10,7 +11,7 @@ import Darwin
 
 /// `login-demo`: a login form in the terminal, bound two ways to a view model.
 @main
-struct LoginDemo: AsyncParsableCommand {
+struct LoginDemo: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "login-demo",
         abstract: "A login form drawn with ncurses, its widgets bound two ways to a view model.",
@@ -44,13 +45,17 @@ struct LoginDemo: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
-        let status = await LoginDemo.runForm(delay: delay, mouse: !noMouse, theme: theme, observation: observation)
+    func run() throws {
+        let status = MainActor.assumeIsolated {
+            LoginDemo.runForm(delay: delay, mouse: !noMouse, theme: theme, observation: observation)
+        }
         throw ExitCode(status)
     }
 
+    /// Runs the form on the main thread with Tether's own event loop
+    /// (`Application.runOnMainThread()`) and returns the exit status.
     @MainActor
-    static func runForm(delay: Double, mouse: Bool, theme: ThemeName, observation: Bool) async -> Int32 {
+    static func runForm(delay: Double, mouse: Bool, theme: ThemeName, observation: Bool) -> Int32 {
         let delay = Duration.milliseconds(Int64(delay * 1000))
         let viewModel: any LoginFormViewModel = observation
             ? ObservableLoginViewModel(scheduler: MainScheduler.instance, delay: delay)
@@ -59,13 +64,38 @@ struct LoginDemo: AsyncParsableCommand {
         let backend = CursesBackend(mouse: mouse)
         let app = Application(root: screen.root, backend: backend, theme: theme.theme, mouse: mouse)
         screen.attach(to: app)
+        if failsAfterFirstFrame {
+            // The async path: `run()` in a task group on the main queue, left to Dispatch.
+            Task { @MainActor in
+                let result: Result<Application.Exit, any Error>
+                do {
+                    result = .success(try await runFailingAfterFirstFrame(app))
+                } catch {
+                    result = .failure(error)
+                }
+                #if canImport(Glibc)
+                Glibc.exit(status(after: result, screen: screen))
+                #else
+                Darwin.exit(status(after: result, screen: screen))
+                #endif
+            }
+            dispatchMain()
+        }
+        return status(after: Result { try app.runOnMainThread() }, screen: screen)
+    }
+
+    /// Prints the outcome line (or the error) and returns the exit status for a run that
+    /// ended with `result`.
+    @MainActor
+    static func status(after result: Result<Application.Exit, any Error>, screen: LoginScreen) -> Int32 {
         let exit: Application.Exit
-        do {
-            exit = try await failsAfterFirstFrame ? runFailingAfterFirstFrame(app) : app.run()
-        } catch let error as TerminalError {
+        switch result {
+        case .success(let value):
+            exit = value
+        case .failure(let error as TerminalError):
             printError("login-demo: \(error)")
             return 2
-        } catch {
+        case .failure(let error):
             printError("login-demo: \(error)")
             return 3
         }

@@ -33,7 +33,7 @@ import Synchronization
 /// `setlocale(LC_ALL, "")`, and switches `LC_CTYPE` to `C.UTF-8` when the locale is
 /// `C`/`POSIX`, so that wide characters can be drawn.
 @MainActor
-public final class CursesBackend: SuspendableBackend {
+public final class CursesBackend: SuspendableBackend, PollingBackend {
     /// How the backend sets the terminal up.
     public struct Options: Hashable, Sendable {
         /// Report mouse presses, drags and the wheel (xterm SGR mouse mode). While on,
@@ -94,6 +94,20 @@ public final class CursesBackend: SuspendableBackend {
     /// - Throws: ``TerminalError`` when there is no controlling terminal, `TERM` is
     ///   unset, unknown or cannot address the cursor (`dumb`), or another backend runs.
     public func start(_ handler: @escaping (TerminalEvent) -> Void) throws {
+        try begin(handler, polling: false)
+    }
+
+    /// Takes over the terminal like ``start(_:)``, for a loop that waits on
+    /// ``pollDescriptors`` itself and calls ``processPendingInput()``
+    /// (`Application.runOnMainThread()`): no dispatch sources, events are delivered
+    /// only from ``processPendingInput()``.
+    ///
+    /// - Throws: ``TerminalError``, as ``start(_:)``.
+    public func startPolling(_ handler: @escaping (TerminalEvent) -> Void) throws {
+        try begin(handler, polling: true)
+    }
+
+    private func begin(_ handler: @escaping (TerminalEvent) -> Void, polling: Bool) throws {
         guard session == nil, !Self.active else { throw TerminalError(.alreadyRunning) }
 
         let outFD = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
@@ -173,7 +187,7 @@ public final class CursesBackend: SuspendableBackend {
         let writer = ScreenWriter(strings: strings, mapper: StyleMapper(colors: colors))
 
         let session = Session(outFD: outFD, readFD: readFD, outFile: outFile, inFile: inFile,
-                              screen: screen, relay: relay, handler: handler, writer: writer)
+                              screen: screen, relay: relay, handler: handler, writer: writer, polling: polling)
         self.session = session
         Self.active = true
         capabilities = TerminalCapabilities(colors: colors, mouse: options.mouse)
@@ -182,6 +196,7 @@ public final class CursesBackend: SuspendableBackend {
         ExitRestore.register(outFD: outFD, leave: TerminalStrings.plain(strings.resetAttributes)
                                                   + TerminalStrings.plain(strings.showCursor))
 
+        guard !polling else { return }
         let signalSource = DispatchSource.makeReadSource(fileDescriptor: relay.readFD, queue: .main)
         signalSource.setEventHandler { [weak self] in
             MainActor.assumeIsolated { self?.handleSignals() }
@@ -207,8 +222,13 @@ public final class CursesBackend: SuspendableBackend {
         self.session = nil
         Self.active = false
         ExitRestore.unregister()
-        session.readSource?.cancel()
-        session.signalSource?.cancel()
+        if session.polling {
+            if !session.inputClosed { close(session.readFD) }
+            session.relay.closePipe()
+        } else {
+            session.readSource?.cancel()
+            session.signalSource?.cancel()
+        }
         if !isendwin() {
             writeModes(on: false, fd: session.outFD)
             writeAll(session.outFD, session.writer.leave(height: size.height))
@@ -258,6 +278,33 @@ public final class CursesBackend: SuspendableBackend {
         session.previous = frame
     }
 
+    // MARK: - Polling
+
+    /// The terminal (until it hangs up) and the signal pipe, while the backend runs.
+    public var pollDescriptors: [Int32] {
+        guard let session else { return [] }
+        return session.inputClosed ? [session.relay.readFD] : [session.readFD, session.relay.readFD]
+    }
+
+    /// The time left before a pending lone Escape counts as the Escape key, or `nil`.
+    public var pollTimeout: Duration? {
+        guard let deadline = session?.escapeDeadline else { return nil }
+        return max(.zero, deadline - .now)
+    }
+
+    /// Handles signals that arrived, reads and delivers the input that is ready, and
+    /// flushes a lone Escape whose escape delay has passed. Never blocks.
+    public func processPendingInput() {
+        guard let session else { return }
+        handleSignals()
+        guard self.session === session else { return }
+        if !session.inputClosed { readInput() }
+        if let deadline = session.escapeDeadline, ContinuousClock.now >= deadline, self.session === session {
+            session.escapeDeadline = nil
+            flushEscape(generation: session.escapeGeneration)
+        }
+    }
+
     // MARK: - Events
 
     private func readInput() {
@@ -281,6 +328,8 @@ public final class CursesBackend: SuspendableBackend {
         if !events.isEmpty { deliver(events.map { .input($0) }, to: session) }
         if readAny { scheduleEscapeFlush() }
         if hangUp, self.session === session {
+            session.inputClosed = true
+            if session.polling { close(session.readFD) }
             session.readSource?.cancel()
             session.readSource = nil
             deliver([.terminate(signal: SIGHUP)], to: session)
@@ -288,7 +337,13 @@ public final class CursesBackend: SuspendableBackend {
     }
 
     private func scheduleEscapeFlush() {
-        guard let session, session.decoder.hasPendingInput else { return }
+        guard let session else { return }
+        if session.polling {
+            let pending = session.decoder.hasPendingInput
+            session.escapeDeadline = pending ? .now + .milliseconds(max(0, options.escapeDelayMilliseconds)) : nil
+            return
+        }
+        guard session.decoder.hasPendingInput else { return }
         session.escapeGeneration &+= 1
         let generation = session.escapeGeneration
         let delay = DispatchTimeInterval.milliseconds(max(0, options.escapeDelayMilliseconds))
@@ -410,11 +465,18 @@ private final class Session {
     let readBuffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 4096)
     var previous: Frame?
     var escapeGeneration = 0
+    /// Driven by a polling loop (``CursesBackend/startPolling(_:)``): no dispatch sources.
+    let polling: Bool
+    /// When a pending lone Escape is flushed (polling only).
+    var escapeDeadline: ContinuousClock.Instant?
+    /// The terminal hung up: its descriptor is closed and no longer read.
+    var inputClosed = false
     var readSource: (any DispatchSourceRead)?
     var signalSource: (any DispatchSourceRead)?
 
     init(outFD: Int32, readFD: Int32, outFile: UnsafeMutablePointer<FILE>, inFile: UnsafeMutablePointer<FILE>,
-         screen: OpaquePointer, relay: SignalRelay, handler: @escaping (TerminalEvent) -> Void, writer: ScreenWriter) {
+         screen: OpaquePointer, relay: SignalRelay, handler: @escaping (TerminalEvent) -> Void, writer: ScreenWriter,
+         polling: Bool) {
         self.outFD = outFD
         self.readFD = readFD
         self.outFile = outFile
@@ -423,6 +485,7 @@ private final class Session {
         self.relay = relay
         self.handler = handler
         self.writer = writer
+        self.polling = polling
     }
 
     isolated deinit {

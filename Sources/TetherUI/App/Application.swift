@@ -1,5 +1,9 @@
+internal import CTetherDispatch
 import Dispatch
 import TetherReactive
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs a widget tree on a terminal: sets the terminal up, routes input to the focused
 /// widget, redraws what changed, and restores the terminal on every way out.
@@ -57,6 +61,9 @@ public final class Application: WidgetHost {
     private var needsDisplay = true
     private var renderScheduled = false
     private var deferredRendering = false
+    /// `true` while ``runOnMainThread()`` runs: its loop draws after each batch of work,
+    /// so nothing is queued on the main queue to draw.
+    private var loopDriven = false
     private var mouseCapture: Widget?
     /// `true` while the screen shows "terminal too small": the widgets are not on screen.
     private var showingTooSmall = false
@@ -143,6 +150,86 @@ public final class Application: WidgetHost {
         return exit
     }
 
+    /// Sets the terminal up, draws, and handles input until ``quit()`` or a signal, on the
+    /// calling thread with Tether's own event loop; then restores the terminal and returns
+    /// how the run ended.
+    ///
+    /// Call it from a synchronous `main` (a `ParsableCommand`, top-level code that does
+    /// not `await`). One thread waits with `poll(2)` on the terminal, the signal pipe and
+    /// the main dispatch queue, and draws as soon as a key has been handled, so a
+    /// keystroke costs one thread wake-up; ``run()`` goes through the main queue, which
+    /// an `async` main leaves to Dispatch's threads (a reader thread, then a queue
+    /// thread, then one more turn of the queue to draw). Work for the main actor (tasks,
+    /// ``MainScheduler`` timers, `DispatchQueue.main`) runs between input batches, on this
+    /// thread.
+    ///
+    /// - Throws: ``RunLoopError`` when the backend is not a ``PollingBackend`` or the
+    ///   caller is not the main thread of a program that has kept it (an `async` main
+    ///   has handed it to Dispatch; use ``run()`` there); the backend's error when the
+    ///   terminal cannot be set up. Nothing has been drawn then.
+    public func runOnMainThread() throws -> Exit {
+        guard let polling = backend as? any PollingBackend else { throw RunLoopError.backendNotPollable }
+        guard tether_is_main_thread() != 0, tether_main_queue_descriptor() >= 0 else {
+            throw RunLoopError.notOnMainThread
+        }
+        deferredRendering = true
+        loopDriven = true
+        defer { loopDriven = false }
+        try start { handler in try polling.startPolling(handler) }
+        defer { backend.stop() }
+        let queueDescriptor = tether_main_queue_descriptor()
+        var descriptors: [pollfd] = []
+        renderIfNeeded()
+        while exitReason == nil {
+            descriptors.removeAll(keepingCapacity: true)
+            for descriptor in polling.pollDescriptors {
+                descriptors.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0))
+            }
+            descriptors.append(pollfd(fd: queueDescriptor, events: Int16(POLLIN), revents: 0))
+            let timeout = polling.pollTimeout.map(Self.pollMilliseconds) ?? -1
+            if poll(&descriptors, nfds_t(descriptors.count), timeout) < 0, errno != EINTR, errno != EAGAIN {
+                throw RunLoopError.pollFailed(errno: errno)
+            }
+            polling.processPendingInput()
+            // The key's frame goes out before queued work runs.
+            renderIfNeeded()
+            if descriptors[descriptors.count - 1].revents != 0, exitReason == nil {
+                tether_drain_main_queue()
+                renderIfNeeded()
+            }
+        }
+        return exitReason ?? .quit
+    }
+
+    /// Why ``runOnMainThread()`` could not run.
+    public enum RunLoopError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The caller is not the process's main thread, or Dispatch owns the main queue
+        /// (an `async` main): use ``Application/run()``.
+        case notOnMainThread
+        /// The backend is not a ``PollingBackend``: use ``Application/run()``.
+        case backendNotPollable
+        /// `poll(2)` failed with `errno`.
+        case pollFailed(errno: Int32)
+
+        public var description: String {
+            switch self {
+            case .notOnMainThread:
+                "runOnMainThread() must be called on the main thread from a synchronous main; use run() from async code"
+            case .backendNotPollable: "the backend cannot be polled; use run()"
+            case .pollFailed(let code): "waiting for input failed (errno \(code))"
+            }
+        }
+    }
+
+    /// `duration` in whole milliseconds for `poll`, rounded up so the loop never wakes
+    /// before the deadline.
+    private static func pollMilliseconds(_ duration: Duration) -> Int32 {
+        let (seconds, attoseconds) = duration.components
+        guard seconds >= 0 || attoseconds > 0 else { return 0 }
+        let milliseconds = max(0, seconds) * 1000 + (max(0, attoseconds) + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(clamping: milliseconds)
+    }
+
     /// Ends a waiting ``run()`` whose task was cancelled.
     private func cancelRun() {
         guard let continuation = exitContinuation else { return }
@@ -152,8 +239,13 @@ public final class Application: WidgetHost {
 
     /// Starts the backend without waiting; the caller drives rendering (the test pilot).
     package func start() throws {
+        try start { handler in try backend.start(handler) }
+    }
+
+    /// Starts the backend with `begin`, which hands it the event handler.
+    private func start(with begin: (@escaping (TerminalEvent) -> Void) throws -> Void) throws {
         guard !started else { return }
-        try backend.start { [weak self] event in self?.handle(event) }
+        try begin { [weak self] event in self?.handle(event) }
         started = true
         focusFirstIfNeeded()
         setNeedsLayout()
@@ -318,7 +410,7 @@ public final class Application: WidgetHost {
 
     func setNeedsDisplay() {
         needsDisplay = true
-        guard deferredRendering, !renderScheduled else { return }
+        guard deferredRendering, !loopDriven, !renderScheduled else { return }
         renderScheduled = true
         DispatchQueue.main.async {
             MainActor.assumeIsolated { [weak self] in self?.renderIfNeeded() }

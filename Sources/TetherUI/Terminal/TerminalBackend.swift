@@ -45,3 +45,26 @@ public struct TerminalCapabilities: Hashable, Sendable {
         self.mouse = mouse
     }
 }
+
+/// A backend that an event loop on the main thread drives directly, instead of the main
+/// dispatch queue: ``Application/runOnMainThread()`` waits on ``pollDescriptors`` with
+/// `poll(2)`, calls ``processPendingInput()`` when one is readable (or
+/// ``pollTimeout`` has passed), and draws right after, so a key costs one thread wake-up.
+///
+/// `CursesBackend` conforms. A backend started with ``startPolling(_:)`` delivers events
+/// only from ``processPendingInput()``, on the calling (main) thread.
+@MainActor
+public protocol PollingBackend: TerminalBackend {
+    /// Prepares the terminal like ``TerminalBackend/start(_:)``, but reads nothing by
+    /// itself: events reach `handler` only from ``processPendingInput()``.
+    func startPolling(_ handler: @escaping (TerminalEvent) -> Void) throws
+    /// The descriptors to wait on for reading while the backend runs (the terminal, a
+    /// signal pipe). Empty after ``TerminalBackend/stop()``.
+    var pollDescriptors: [Int32] { get }
+    /// How long the loop may wait with no input before calling ``processPendingInput()``
+    /// anyway (a lone Escape waiting for the rest of its sequence), or `nil` for no limit.
+    var pollTimeout: Duration? { get }
+    /// Reads whatever input and signals are ready, and whatever has timed out, and
+    /// delivers the events. Never blocks waiting for input.
+    func processPendingInput()
+}

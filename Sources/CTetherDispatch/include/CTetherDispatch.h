@@ -1,0 +1,24 @@
+#ifndef CTETHER_DISPATCH_H
+#define CTETHER_DISPATCH_H
+
+// The main dispatch queue, drained by a loop that owns the main thread.
+//
+// libdispatch lets a run loop on the main thread service the main queue instead of
+// dispatch_main(): it signals a file descriptor (an eventfd on Linux) when the queue has
+// work, and the loop then drains the queue on the main thread. Foundation's CFRunLoop
+// on Linux is built on the same two entry points (`_dispatch_get_main_queue_handle_4CF`
+// and `_dispatch_main_queue_callback_4CF`); Application.runOnMainThread() uses them so
+// that one thread waits on the terminal, the signal pipe and the main queue at once.
+
+/// The descriptor that becomes readable when the main queue has work; -1 where the
+/// platform has no such descriptor.
+int tether_main_queue_descriptor(void);
+
+/// Clears the descriptor's wake-up and runs the work queued on the main queue. Call
+/// only on the main thread of a program that has not called dispatch_main().
+void tether_drain_main_queue(void);
+
+/// 1 on the process's initial thread, 0 on any other.
+int tether_is_main_thread(void);
+
+#endif
