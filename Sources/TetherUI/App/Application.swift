@@ -59,6 +59,17 @@ public final class Application: WidgetHost {
     private var chainIndex: [ObjectIdentifier: Int] = [:]
     private var needsLayout = true
     private var needsDisplay = true
+    /// Everything is drawn again at the next render (layout, focus, theme, a lost screen).
+    private var redrawAll = true
+    /// The rows to draw again when only some widgets changed; the rest of the last frame
+    /// is kept.
+    private var damagedRows: Range<Int>?
+    /// Test support: after each partial redraw, also draw everything and count frames that
+    /// differ (``partialRedrawMismatches``). The reliability tests turn it on.
+    package var verifiesPartialRedraws = false
+    package private(set) var partialRedrawMismatches = 0
+    /// Renders that drew only some rows.
+    package private(set) var partialRedrawCount = 0
     private var renderScheduled = false
     private var deferredRendering = false
     /// `true` while ``runOnMainThread()`` runs: its loop draws after each batch of work,
@@ -408,7 +419,23 @@ public final class Application: WidgetHost {
         setNeedsDisplay()
     }
 
+    /// Asks for everything to be drawn again.
     func setNeedsDisplay() {
+        redrawAll = true
+        scheduleRender()
+    }
+
+    func setNeedsDisplay(rows: Range<Int>) {
+        guard !rows.isEmpty else { return }
+        if let damaged = damagedRows {
+            damagedRows = min(damaged.lowerBound, rows.lowerBound)..<max(damaged.upperBound, rows.upperBound)
+        } else {
+            damagedRows = rows
+        }
+        scheduleRender()
+    }
+
+    private func scheduleRender() {
         needsDisplay = true
         guard deferredRendering, !loopDriven, !renderScheduled else { return }
         renderScheduled = true
@@ -459,16 +486,36 @@ public final class Application: WidgetHost {
         if needsLayout && !tooSmall {
             root.place(in: Rect(origin: .zero, size: size))
         }
+        let partialRows = partialRedrawRows(size: size, tooSmall: tooSmall)
         needsLayout = tooSmall
         showingTooSmall = tooSmall
         needsDisplay = false
-        var canvas = Canvas(size: size)
+        redrawAll = false
+        damagedRows = nil
+        var canvas: Canvas
         let theme = self.theme
+        let context = DrawContext(theme: theme, time: scheduler.now)
         var cursor: Point?
+        if let partialRows, let lastFrame {
+            // Only some widgets changed: the last frame, with the rows they cover drawn again.
+            canvas = Canvas(frame: lastFrame)
+            let band = Rect(x: 0, y: partialRows.lowerBound, width: size.width, height: partialRows.count)
+            canvas.fill(band, with: .blank())
+            var rows = canvas.restricted(to: band)
+            root.drawTree(in: &rows, context: context)
+            partialRedrawCount += 1
+            if verifiesPartialRedraws {
+                var full = Canvas(size: size)
+                root.drawTree(in: &full, context: context)
+                if full.frame != canvas.frame { partialRedrawMismatches += 1 }
+            }
+        } else {
+            canvas = Canvas(size: size)
+        }
         if tooSmall {
             drawTooSmall(on: &canvas, needs: minimum, theme: theme)
         } else {
-            root.drawTree(in: &canvas, context: DrawContext(theme: theme, time: scheduler.now))
+            if partialRows == nil { root.drawTree(in: &canvas, context: context) }
             if let focused = focusedWidget, let position = focused.cursorPosition,
                Rect(origin: .zero, size: size).contains(position), focused.frame.contains(position) {
                 cursor = position
@@ -479,6 +526,15 @@ public final class Application: WidgetHost {
         lastFrame = frame
         lastCursor = cursor
         backend.present(frame, cursor: cursor)
+    }
+
+    /// The rows a render may limit itself to, or `nil` when everything must be drawn: after
+    /// a layout, a full redraw request, a size change or "too small", and for the first frame.
+    private func partialRedrawRows(size: Size, tooSmall: Bool) -> Range<Int>? {
+        guard !needsLayout, !redrawAll, !tooSmall, !showingTooSmall, let lastFrame, lastFrame.size == size,
+              let damagedRows else { return nil }
+        let rows = max(0, damagedRows.lowerBound)..<min(size.height, damagedRows.upperBound)
+        return rows.isEmpty ? nil : rows
     }
 
     private func drawTooSmall(on canvas: inout Canvas, needs minimum: Size, theme: Theme) {

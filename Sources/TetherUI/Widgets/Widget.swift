@@ -190,8 +190,11 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
     /// Asks for a new layout and redraw, after a change of size or content.
     public func setNeedsLayout() { root.host?.setNeedsLayout() }
 
-    /// Asks for a redraw, after a change that keeps the layout.
-    public func setNeedsDisplay() { root.host?.setNeedsDisplay() }
+    /// Asks for a redraw of the rows the widget covers, after a change that keeps the
+    /// layout. Everything drawn on those rows is drawn again (the widget, its ancestors and
+    /// its neighbours, clipped to the rows); the other rows are kept from the last frame. A
+    /// change that alters how other rows look must call ``setNeedsLayout()`` instead.
+    public func setNeedsDisplay() { root.host?.setNeedsDisplay(rows: frame.minY..<frame.maxY) }
 
     func structureChanged() {
         root.host?.structureChanged()
@@ -206,6 +209,9 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
     func drawTree(in canvas: inout Canvas, context: DrawContext) {
         guard !hidden, !frame.isEmpty else { return }
         var own = canvas.clipped(to: frame)
+        // Entirely clipped away (outside a partial redraw's rows, or scrolled off): nothing
+        // it or its children draw could show.
+        guard !own.visibleRect.isEmpty else { return }
         draw(in: &own, context: context)
         var inner = canvas.restricted(to: frame)
         drawChildren(in: &inner, context: context)
@@ -275,7 +281,8 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
 @MainActor
 protocol WidgetHost: AnyObject {
     func setNeedsLayout()
-    func setNeedsDisplay()
+    /// Redraws `rows` (frame rows) at the next render, keeping the others.
+    func setNeedsDisplay(rows: Range<Int>)
     func structureChanged()
     func focusabilityChanged(_ widget: Widget)
     func requestFocus(_ widget: Widget)

@@ -27,6 +27,7 @@ final class LoginFuzzHarness {
         screen = LoginScreen(viewModel: viewModel)
         pilot = try Pilot(root: screen.root, size: Size(width: 80, height: 24), scheduler: scheduler)
         screen.attach(to: pilot.app)
+        pilot.app.verifiesPartialRedraws = true
     }
 
     /// Ends a sign-in left running, so its task finishes.
@@ -190,8 +191,11 @@ final class LoginFuzzHarness {
 
     /// What is wrong after a step, or `nil`: the widgets and the view model agree, the text
     /// fields hold what the reference editors predict, carets lie inside their text, and a
-    /// focused widget can take focus.
+    /// focused widget can take focus, and every partial redraw matched drawing everything.
     func check() -> String? {
+        if pilot.app.partialRedrawMismatches > 0 {
+            return "a partial redraw (only the changed widgets' rows) differs from drawing everything"
+        }
         let user = screen.username, secret = screen.password
         if user.currentText != viewModel.username.value {
             return "username field \(user.currentText.debugDescription) ≠ model \(viewModel.username.value.debugDescription)"

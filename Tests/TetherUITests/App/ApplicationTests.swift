@@ -261,6 +261,28 @@ struct ApplicationTests {
         #expect(app.pilot.cellsWritten - before <= 4)
     }
 
+    @Test("typing redraws only the rows of the widgets that changed, and the frame equals drawing everything")
+    func partialRedraw() throws {
+        let app = try App(size: Size(width: 80, height: 24))
+        app.pilot.app.verifiesPartialRedraws = true
+        let before = app.pilot.app.partialRedrawCount
+        app.pilot.type("ab")
+        app.toggle.isOn.onNext(true)  // a model write to a widget on another row
+        app.pilot.advance(by: .zero)
+        #expect(app.pilot.app.partialRedrawCount - before == 3)
+        #expect(app.pilot.app.partialRedrawMismatches == 0)
+        #expect(app.pilot.lines.prefix(2) == ["Name  ab", "      [x] Remember"])
+    }
+
+    @Test("a focus change redraws everything")
+    func focusChangeRedrawsAll() throws {
+        let app = try App(size: Size(width: 80, height: 24))
+        let before = app.pilot.app.partialRedrawCount
+        app.pilot.press(.tab)
+        #expect(app.pilot.app.partialRedrawCount == before)
+        #expect(app.pilot.focusedWidget === app.toggle)
+    }
+
     @Test("Ctrl-Z suspends through the backend and the screen is drawn again afterwards")
     func suspend() throws {
         let app = try App()
