@@ -272,8 +272,14 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
     /// then shows the cursor at `cursor` or hides it — one `write` per frame, composed by
     /// ``ScreenWriter`` from the terminal's terminfo strings.
     public func present(_ frame: Frame, cursor: Point?) {
+        present(frame, cursor: cursor, changedRows: nil)
+    }
+
+    /// Like ``present(_:cursor:)``, comparing only `changedRows` with the frame presented
+    /// before (the application's partial redraws); `nil` compares every row.
+    public func present(_ frame: Frame, cursor: Point?, changedRows: Range<Int>?) {
         guard let session, !suspended else { return }
-        let bytes = session.writer.update(to: frame, from: session.previous, caret: cursor)
+        let bytes = session.writer.update(to: frame, from: session.previous, caret: cursor, rows: changedRows)
         writeAll(session.outFD, bytes)
         session.previous = frame
     }

@@ -69,8 +69,9 @@ struct ScreenWriter {
     /// at `caret` and show it, or hide it when `caret` is `nil` or off the screen.
     ///
     /// With no `previous` (or one of another size) the screen is cleared first and only
-    /// the non-blank cells are drawn.
-    mutating func update(to frame: Frame, from previous: Frame?, caret: Point?) -> [UInt8] {
+    /// the non-blank cells are drawn. `rows`, when given, are the only rows that can
+    /// differ from `previous` (a partial redraw); the others are not compared.
+    mutating func update(to frame: Frame, from previous: Frame?, caret: Point?, rows: Range<Int>? = nil) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(previous == nil ? 4096 : 64)
         var base = previous
@@ -87,7 +88,7 @@ struct ScreenWriter {
         }
         let width = frame.size.width, height = frame.size.height
         let skipsCorner = strings.autoMargins && !strings.delayedWrap
-        for change in frame.changes(from: base) {
+        for change in frame.changes(from: base, rows: previous?.size == frame.size ? rows : nil) {
             var x = change.x
             for cell in change.cells {
                 defer { x += 1 }

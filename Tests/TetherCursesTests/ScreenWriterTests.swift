@@ -51,6 +51,23 @@ struct ScreenWriterTests {
         #expect(bytes.count == 12)
     }
 
+    @Test("given the changed rows, the writer compares only those rows with the previous frame")
+    func changedRowsLimitTheComparison() {
+        let before = frame(["abc", "def"])
+        var writer = writer(after: before, caret: nil)
+        let after = frame(["aXc", "dYf"])
+        #expect(text(writer.update(to: after, from: before, caret: nil, rows: 1..<2)) == "\u{8}\u{8}Y")
+    }
+
+    @Test("after a size change the screen is cleared and every row drawn, whatever rows are given")
+    func changedRowsIgnoredAfterResize() {
+        var writer = writer(after: frame(["abc"], width: 10, height: 2), caret: nil)
+        let bytes = writer.update(to: frame(["abc", "def"], width: 12, height: 2), from: frame(["abc"], width: 10, height: 2),
+                                  caret: nil, rows: 1..<2)
+        #expect(text(bytes).contains("\u{1B}[2J"))
+        #expect(text(bytes).contains("abc") && text(bytes).contains("def"))
+    }
+
     @Test("a small gap of unchanged cells in the same pen is rewritten instead of moved over")
     func smallGapIsOverwritten() {
         let before = frame(["abcdef"])

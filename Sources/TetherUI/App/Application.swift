@@ -525,7 +525,7 @@ public final class Application: WidgetHost {
         renderCount += 1
         lastFrame = frame
         lastCursor = cursor
-        backend.present(frame, cursor: cursor)
+        backend.present(frame, cursor: cursor, changedRows: partialRows)
     }
 
     /// The rows a render may limit itself to, or `nil` when everything must be drawn: after

@@ -59,7 +59,11 @@ public struct Frame: Hashable, Sendable {
     ///
     /// A run never starts on a continuation cell: a changed wide grapheme is written
     /// whole, and a changed continuation cell pulls in the grapheme to its left.
-    public func changes(from previous: Frame?) -> [Change] {
+    ///
+    /// - Parameter rows: When given, only these rows are compared: the caller knows the
+    ///   others are equal (a partial redraw). Ignored when there is no `previous` of the
+    ///   same size.
+    public func changes(from previous: Frame?, rows: Range<Int>? = nil) -> [Change] {
         var result: [Change] = []
         let width = size.width
         guard let previous, previous.size == size else {
@@ -70,7 +74,8 @@ public struct Frame: Hashable, Sendable {
         }
         cells.withUnsafeBufferPointer { new in
             previous.cells.withUnsafeBufferPointer { old in
-                for y in 0..<size.height {
+                let compared = rows.map { $0.clamped(to: 0..<size.height) } ?? 0..<size.height
+                for y in compared {
                     let row = y * width
                     var x = 0
                     while x < width {

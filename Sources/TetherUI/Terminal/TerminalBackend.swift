@@ -15,8 +15,19 @@ public protocol TerminalBackend: AnyObject {
     /// Shows `frame`, writing only what differs from the frame presented before, and
     /// places the terminal cursor at `cursor`, or hides it when `cursor` is `nil`.
     func present(_ frame: Frame, cursor: Point?)
+    /// Shows `frame` like ``present(_:cursor:)``, knowing that only `changedRows` can
+    /// differ from the frame presented before (`nil`: any row may), so only those rows
+    /// need comparing. The default implementation compares every row.
+    func present(_ frame: Frame, cursor: Point?, changedRows: Range<Int>?)
     /// Restores the terminal to its state before ``start(_:)``. Idempotent.
     func stop()
+}
+
+extension TerminalBackend {
+    /// Compares every row: calls ``present(_:cursor:)``.
+    public func present(_ frame: Frame, cursor: Point?, changedRows: Range<Int>?) {
+        present(frame, cursor: cursor)
+    }
 }
 
 /// What a backend tells the application, besides drawing.

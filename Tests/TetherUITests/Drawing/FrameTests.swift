@@ -54,6 +54,20 @@ struct FrameTests {
         #expect(changes.map(\.y) == [1])
     }
 
+    @Test("given the rows that may have changed, only those rows are compared")
+    func changesLimitedToRows() {
+        let before = frame(["ab", "cd", "ef"], width: 2)
+        let after = frame(["Xb", "cd", "eY"], width: 2)
+        #expect(after.changes(from: before, rows: 2..<3).map(text(of:)) == ["Y"])
+        #expect(after.changes(from: before, rows: 1..<9).map(\.y) == [2])
+        #expect(after.changes(from: before).map(\.y) == [0, 2])
+    }
+
+    @Test("without a previous frame the rows given are ignored and every row is changed")
+    func limitedRowsIgnoredWithoutPrevious() {
+        #expect(frame(["ab", "cd"], width: 2).changes(from: nil, rows: 1..<2).map(\.y) == [0, 1])
+    }
+
     @Test("a changed wide grapheme is written whole with its continuation cell")
     func wideWhole() {
         let changes = frame(["a中b"], width: 4).changes(from: frame(["axyb"], width: 4))
