@@ -14,7 +14,7 @@ final class SettingsModel {
 
 @main
 struct SettingsExample {
-    @MainActor static func main() async throws {
+    @MainActor static func main() throws {
         let model = SettingsModel()
         let name = TextField(placeholder: "your name", width: 24)
         let notify = Toggle("Send notifications")
@@ -37,7 +37,7 @@ struct SettingsExample {
 
         let app = Application(root: Center(Panel(title: "Settings", form)), backend: CursesBackend())
         model.save.values.subscribe(onNext: { _ in app.quit() }).disposed(by: bag)
-        _ = try await app.run()
+        _ = try app.runOnMainThread()                        // Tether's own loop on the main thread
         print("saved: \(model.name.value), notify: \(model.notify.value), volume: \(Int(model.volume.value))")
     }
 }
