@@ -27,6 +27,14 @@ struct ScreenWriterTests {
 
     func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
+    /// The bytes of a first frame whose top row starts with `cells`, each a grapheme in a style.
+    func firstFrame(_ cells: [(String, Style)], colors: Int = 256) -> [UInt8] {
+        var styled = frame([""])
+        for (x, cell) in cells.enumerated() { styled[x, 0] = Cell(grapheme: cell.0, style: cell.1) }
+        var writer = ScreenWriter(strings: Self.xterm, mapper: StyleMapper(colors: colors))
+        return writer.update(to: styled, from: nil, caret: nil)
+    }
+
     @Test("loads xterm-256color's cursor addressing from terminfo")
     func loadsTerminfo() {
         #expect(Self.xterm.cursorAddress.contains("%p1%d"))
@@ -95,33 +103,21 @@ struct ScreenWriterTests {
 
     @Test("attributes are set when the style changes and reset with sgr0 only when one turns off")
     func penChangesOnlyWhenNeeded() {
-        var styled = frame([""])
-        styled[0, 0] = Cell(grapheme: "a", style: Style(attributes: .bold))
-        styled[1, 0] = Cell(grapheme: "b", style: Style(attributes: [.bold, .underline]))
-        styled[2, 0] = Cell(grapheme: "c", style: Style(attributes: [.bold, .underline]))
-        styled[3, 0] = Cell(grapheme: "d")
-        var writer = ScreenWriter(strings: Self.xterm, mapper: StyleMapper(colors: 256))
-        let bytes = writer.update(to: styled, from: nil, caret: nil)
+        let bytes = firstFrame([("a", Style(attributes: .bold)), ("b", Style(attributes: [.bold, .underline])),
+                                ("c", Style(attributes: [.bold, .underline])), ("d", .plain)])
         #expect(text(bytes).hasSuffix("\u{1B}[1ma\u{1B}[4mbc\u{1B}(B\u{1B}[md\u{1B}[?25l"))
     }
 
     @Test("colours go out as setaf and setab, and a change back to the default colour resets")
     func coloursUseSetafAndReset() {
-        var styled = frame([""])
-        styled[0, 0] = Cell(grapheme: "a", style: Style(foreground: .blue))
-        styled[1, 0] = Cell(grapheme: "b", style: Style(foreground: .palette(208), background: .ansi(0)))
-        styled[2, 0] = Cell(grapheme: "c")
-        var writer = ScreenWriter(strings: Self.xterm, mapper: StyleMapper(colors: 256))
-        let bytes = writer.update(to: styled, from: nil, caret: nil)
+        let bytes = firstFrame([("a", Style(foreground: .blue)),
+                                ("b", Style(foreground: .palette(208), background: .ansi(0))), ("c", .plain)])
         #expect(text(bytes).hasSuffix("\u{1B}[34ma\u{1B}[38;5;208m\u{1B}[40mb\u{1B}(B\u{1B}[mc\u{1B}[?25l"))
     }
 
     @Test("with no colours only the attributes are drawn")
     func monochromeDrawsAttributesOnly() {
-        var styled = frame([""])
-        styled[0, 0] = Cell(grapheme: "a", style: Style(foreground: .red, attributes: .reverse))
-        var writer = ScreenWriter(strings: Self.xterm, mapper: StyleMapper(colors: 0))
-        let bytes = writer.update(to: styled, from: nil, caret: nil)
+        let bytes = firstFrame([("a", Style(foreground: .red, attributes: .reverse))], colors: 0)
         #expect(text(bytes).hasSuffix("\u{1B}[7ma\u{1B}[?25l"))
     }
 

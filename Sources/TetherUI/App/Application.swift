@@ -180,15 +180,13 @@ public final class Application: WidgetHost {
     ///   terminal cannot be set up. Nothing has been drawn then.
     public func runOnMainThread() throws -> Exit {
         guard let polling = backend as? any PollingBackend else { throw RunLoopError.backendNotPollable }
-        guard tether_is_main_thread() != 0, tether_main_queue_descriptor() >= 0 else {
-            throw RunLoopError.notOnMainThread
-        }
+        let queueDescriptor = tether_main_queue_descriptor()
+        guard tether_is_main_thread() != 0, queueDescriptor >= 0 else { throw RunLoopError.notOnMainThread }
         deferredRendering = true
         loopDriven = true
         defer { loopDriven = false }
         try start { handler in try polling.startPolling(handler) }
         defer { backend.stop() }
-        let queueDescriptor = tether_main_queue_descriptor()
         var descriptors: [pollfd] = []
         renderIfNeeded()
         while exitReason == nil {
@@ -511,15 +509,15 @@ public final class Application: WidgetHost {
             }
         } else {
             canvas = Canvas(size: size)
-        }
-        if tooSmall {
-            drawTooSmall(on: &canvas, needs: minimum, theme: theme)
-        } else {
-            if partialRows == nil { root.drawTree(in: &canvas, context: context) }
-            if let focused = focusedWidget, let position = focused.cursorPosition,
-               Rect(origin: .zero, size: size).contains(position), focused.frame.contains(position) {
-                cursor = position
+            if tooSmall {
+                drawTooSmall(on: &canvas, needs: minimum, theme: theme)
+            } else {
+                root.drawTree(in: &canvas, context: context)
             }
+        }
+        if !tooSmall, let focused = focusedWidget, let position = focused.cursorPosition,
+           Rect(origin: .zero, size: size).contains(position), focused.frame.contains(position) {
+            cursor = position
         }
         let frame = canvas.frame
         renderCount += 1
