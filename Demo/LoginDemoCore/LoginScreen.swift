@@ -116,7 +116,7 @@ public final class LoginScreen {
             app.quit()
         }
         app.onKey(.ctrl("r")) { [weak self] in self?.viewModel.reset() }
-        app.keyInterceptor = { [weak self, weak app] key in
+        app.addKeyHandler(.beforeWidgets) { [weak self, weak app] key in
             guard let self, self.viewModel.currentSession != nil else { return false }
             if key == .ctrl("z") { return false }
             app?.quit()

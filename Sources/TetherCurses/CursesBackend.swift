@@ -88,22 +88,13 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
 
     // MARK: - Start and stop
 
-    /// Takes over the terminal and starts delivering events to `handler` on the main
-    /// queue.
+    /// Takes over the terminal. Events reach `handler` only from
+    /// ``processPendingInput()``, which a run driver calls when ``pollDescriptors`` are
+    /// readable or ``pollTimeout`` has passed (`Application.run()`, `runOnMainThread()`).
     ///
     /// - Throws: ``TerminalError`` when there is no controlling terminal, `TERM` is
     ///   unset, unknown or cannot address the cursor (`dumb`), or another backend runs.
     public func start(_ handler: @escaping (TerminalEvent) -> Void) throws {
-        try begin(handler, polling: false)
-    }
-
-    /// Takes over the terminal like ``start(_:)``, for a loop that waits on
-    /// ``pollDescriptors`` itself and calls ``processPendingInput()``
-    /// (`Application.runOnMainThread()`): no dispatch sources, events are delivered
-    /// only from ``processPendingInput()``.
-    ///
-    /// - Throws: ``TerminalError``, as ``start(_:)``.
-    public func startPolling(_ handler: @escaping (TerminalEvent) -> Void) throws {
         try begin(handler, polling: true)
     }
 

@@ -123,6 +123,18 @@ func printError(_ text: String) {
     _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
 }
 
+/// Waits on the backend's descriptors and lets it process what arrived: the backend's
+/// contract for any driver (`Application` has two; this program drives it by hand).
+@MainActor
+func runLoop(_ backend: CursesBackend) -> Never {
+    while true {
+        var descriptors = backend.pollDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        let timeout = backend.pollTimeout.map { Int32(clamping: $0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000 + 1) } ?? -1
+        _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
+        backend.processPendingInput()
+    }
+}
+
 let app = CheckApp()
 do {
     try app.start()
@@ -130,4 +142,4 @@ do {
     printError("\(error)")
     exit(2)
 }
-dispatchMain()
+runLoop(app.backend)

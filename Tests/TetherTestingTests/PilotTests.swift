@@ -35,7 +35,7 @@ struct PilotTests {
     @Test("a newline in typed text presses Enter")
     func typeNewline() throws {
         var keys: [KeyEvent] = []
-        let (pilot, _, _) = try twoFields { app in app.keyInterceptor = { keys.append($0); return false } }
+        let (pilot, _, _) = try twoFields { app in app.addKeyHandler(.beforeWidgets) { keys.append($0); return false } }
         pilot.type("a\n")
         #expect(keys == [.character("a"), .enter])
     }
@@ -59,7 +59,7 @@ struct PilotTests {
     @Test("paste delivers the text as one paste event, not as keys")
     func pasteIsOneEvent() throws {
         var keys = 0
-        let (pilot, _, _) = try twoFields { app in app.keyInterceptor = { _ in keys += 1; return false } }
+        let (pilot, _, _) = try twoFields { app in app.addKeyHandler(.beforeWidgets) { _ in keys += 1; return false } }
         pilot.paste("hello")
         #expect(keys == 0)
         #expect(pilot.lines[0] == "A  hello")

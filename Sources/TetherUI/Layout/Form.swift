@@ -100,7 +100,7 @@ public final class Form: Widget {
     }
 
     public override func perform(_ intent: Intent) -> Bool {
-        guard intent == .activate, let app = application, let focused = app.focusedWidget, isAncestor(of: focused) else {
+        guard intent == .activate, let focused = hostFocusedWidget, isAncestor(of: focused) else {
             return false
         }
         let chain = focusChain()
@@ -111,7 +111,7 @@ public final class Form: Widget {
             return true
         }
         if chain[(index + 1)...].contains(where: { $0.acceptsFocus }) {
-            app.focusNext()
+            moveHostFocus(forward: true)
             return true
         }
         return false
@@ -188,7 +188,7 @@ public final class Form: Widget {
     /// Scrolls so that the focused widget's row is visible.
     private func revealFocused() {
         scrollY = min(scrollY, max(0, contentHeight - frame.height))
-        guard let focused = application?.focusedWidget, isAncestor(of: focused),
+        guard let focused = hostFocusedWidget, isAncestor(of: focused),
               let index = rowIndex(containing: focused) else { return }
         let top = rowOffsets[index], bottom = top + rowHeights[index]
         if top < scrollY { scrollY = top }
@@ -309,7 +309,7 @@ public final class ButtonRow: Widget {
 
     public override func perform(_ intent: Intent) -> Bool {
         guard intent == .moveLeft || intent == .moveRight || intent == .decrement || intent == .increment,
-              let focused = application?.focusedWidget as? Button,
+              let focused = hostFocusedWidget as? Button,
               let index = buttons.firstIndex(where: { $0 === focused }) else { return false }
         let forward = intent == .moveRight || intent == .increment
         var next = index

@@ -10,7 +10,9 @@ public protocol TerminalBackend: AnyObject {
     /// What the terminal can show.
     var capabilities: TerminalCapabilities { get }
     /// Prepares the terminal (for a real one: alternate screen, raw input, mouse) and
-    /// starts delivering events to `handler` on the main actor, until ``stop()``.
+    /// starts delivering events to `handler` on the main actor, until ``stop()``. A
+    /// ``PollingBackend`` delivers them only from ``PollingBackend/processPendingInput()``;
+    /// a push backend (the headless test terminal) whenever its owner sends one.
     func start(_ handler: @escaping (TerminalEvent) -> Void) throws
     /// Shows `frame`, writing only what differs from the frame presented before, and
     /// places the terminal cursor at `cursor`, or hides it when `cursor` is `nil`.
@@ -57,20 +59,21 @@ public struct TerminalCapabilities: Hashable, Sendable {
     }
 }
 
-/// A backend that an event loop on the main thread drives directly, instead of the main
-/// dispatch queue: ``Application/runOnMainThread()`` waits on ``pollDescriptors`` with
-/// `poll(2)`, calls ``processPendingInput()`` when one is readable (or
-/// ``pollTimeout`` has passed), and draws right after, so a key costs one thread wake-up.
+/// A real terminal, driven by a loop that waits on its descriptors: the one contract every
+/// real backend implements (`CursesBackend` does).
 ///
-/// `CursesBackend` conforms. A backend started with ``startPolling(_:)`` delivers events
-/// only from ``processPendingInput()``, on the calling (main) thread.
+/// ``TerminalBackend/start(_:)`` takes the terminal over but reads nothing by itself:
+/// events reach the handler only from ``processPendingInput()``, on the main actor. Two
+/// drivers call it: ``Application/runOnMainThread()`` waits with `poll(2)` on the main
+/// thread and draws right after (one thread wake-up per key), and ``Application/run()``
+/// waits on a helper thread and hands each wake-up to the main dispatch queue (for
+/// `async` programs, where Dispatch owns the main thread). Either way the backend sees
+/// the same calls in the same order.
 @MainActor
 public protocol PollingBackend: TerminalBackend {
-    /// Prepares the terminal like ``TerminalBackend/start(_:)``, but reads nothing by
-    /// itself: events reach `handler` only from ``processPendingInput()``.
-    func startPolling(_ handler: @escaping (TerminalEvent) -> Void) throws
     /// The descriptors to wait on for reading while the backend runs (the terminal, a
-    /// signal pipe). Empty after ``TerminalBackend/stop()``.
+    /// signal pipe). Empty after ``TerminalBackend/stop()``. Read again after every
+    /// ``processPendingInput()``: the set shrinks when the terminal hangs up.
     var pollDescriptors: [Int32] { get }
     /// How long the loop may wait with no input before calling ``processPendingInput()``
     /// anyway (a lone Escape waiting for the rest of its sequence), or `nil` for no limit.
@@ -78,4 +81,12 @@ public protocol PollingBackend: TerminalBackend {
     /// Reads whatever input and signals are ready, and whatever has timed out, and
     /// delivers the events. Never blocks waiting for input.
     func processPendingInput()
+}
+
+/// A backend that can suspend the program to the shell (Ctrl-Z) and restore it on `fg`.
+@MainActor
+public protocol SuspendableBackend: TerminalBackend {
+    /// Restores the terminal, stops the process until it is continued, then takes the
+    /// terminal back and reports `.redrawNeeded`.
+    func suspend()
 }

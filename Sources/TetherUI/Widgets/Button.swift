@@ -64,7 +64,7 @@ public final class Button: Widget {
         spinning = busy
         spinnerTimer?.dispose()
         spinnerTimer = nil
-        if busy, let scheduler = application?.scheduler {
+        if busy, let scheduler = hostScheduler {
             spinnerTimer = scheduler.schedulePeriodic(every: Button.spinnerInterval) { [weak self] in self?.setNeedsDisplay() }
         }
         setNeedsLayout()

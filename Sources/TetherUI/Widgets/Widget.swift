@@ -268,32 +268,8 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
         Mirror(self, children: ["description": description, "children": children], displayStyle: .class)
     }
 
-    /// The application running this widget's tree, if any.
-    public var application: Application? { root.host as? Application }
-
     isolated deinit {
         focusSubject.onCompleted()
         for child in children { child.parent = nil }
     }
-}
-
-/// What a widget tree needs from whoever runs it (the ``Application``).
-@MainActor
-protocol WidgetHost: AnyObject {
-    func setNeedsLayout()
-    /// Redraws `rows` (frame rows) at the next render, keeping the others.
-    func setNeedsDisplay(rows: Range<Int>)
-    func structureChanged()
-    func focusabilityChanged(_ widget: Widget)
-    func requestFocus(_ widget: Widget)
-    func widgetRemoved(_ widget: Widget)
-}
-
-/// What a widget may use while drawing.
-@MainActor
-public struct DrawContext {
-    /// The styles to draw with.
-    public var theme: Theme
-    /// The scheduler's current time (for spinners and other animation).
-    public var time: Duration
 }

@@ -16,7 +16,6 @@ struct ApplicationMainThreadLoopTests {
         var started = false
         var presented = 0
         func start(_ handler: @escaping (TerminalEvent) -> Void) throws { started = true }
-        func startPolling(_ handler: @escaping (TerminalEvent) -> Void) throws { started = true }
         func present(_ frame: Frame, cursor: Point?) { presented += 1 }
         func stop() {}
         var pollDescriptors: [Int32] { [] }

@@ -149,11 +149,11 @@ struct ApplicationTests {
         #expect(unhandled == [.function(5)])
     }
 
-    @Test("the key interceptor sees keys first and consumes those it returns true for")
-    func keyInterceptor() throws {
+    @Test("a key handler before widgets sees keys first and consumes those it returns true for")
+    func keyHandlerBeforeWidgets() throws {
         var seen: [KeyEvent] = []
         let app = try App { app in
-            app.keyInterceptor = { key in
+            app.addKeyHandler(.beforeWidgets) { key in
                 seen.append(key)
                 return key == .character("x")
             }

@@ -1,0 +1,96 @@
+import TetherReactive
+
+/// The application as its widgets' host: invalidation goes to the renderer, focus to the
+/// focus controller, popups to the overlay stack.
+extension Application: WidgetHost {
+    /// Wires the collaborators to each other; once, from `init`.
+    func connectCollaborators() {
+        focusController.onChange = { [unowned self] in renderer.setNeedsDisplay() }
+        renderer.focusedWidget = { [unowned self] in focusController.focusedWidget }
+        renderer.context = { [unowned self] in DrawContext(theme: theme, time: scheduler.now) }
+        renderer.closeOrphans = { [unowned self] orphans in
+            for popup in orphans { dismissPopup(popup) }
+        }
+        router.actions = InputRouter.Actions(
+            interrupt: { [unowned self] in finish(.interrupted) },
+            suspend: { [unowned self] in
+                guard let suspendable = backend as? any SuspendableBackend else { return false }
+                suspendable.suspend()
+                return true
+            },
+            closeTopPopup: { [unowned self] in
+                if let top = overlays.top { dismissPopup(top.popup) }
+            })
+    }
+
+    /// Handles one event from the backend (or the test pilot).
+    package func handle(_ event: TerminalEvent) {
+        switch event {
+        case .input(let input): router.route(input, screenHidden: renderer.showingTooSmall)
+        case .resized: renderer.setNeedsLayout()
+        case .redrawNeeded: renderer.forgetScreen()
+        case .terminate(let signal): finish(.terminated(signal: signal))
+        }
+    }
+
+    // MARK: Invalidation
+
+    func setNeedsLayout() { renderer.setNeedsLayout() }
+
+    func setNeedsDisplay(rows: Range<Int>) { renderer.setNeedsDisplay(rows: rows) }
+
+    func structureChanged() {
+        focusController.invalidateChain()
+        renderer.setNeedsLayout()
+    }
+
+    func focusabilityChanged(_ widget: Widget) {
+        focusController.focusabilityChanged(widget, started: started)
+    }
+
+    func widgetRemoved(_ widget: Widget) {
+        focusController.widgetRemoved(widget)
+        router.widgetRemoved(widget)
+    }
+
+    // MARK: Focus
+
+    func requestFocus(_ widget: Widget) { focusController.focus(widget) }
+
+    func moveFocus(forward: Bool) { focusController.move(by: forward ? 1 : -1) }
+
+    // MARK: Popups
+
+    func presentPopup(_ popup: Widget, anchoredTo anchor: Widget, placement: PopupPlacement,
+                      onDismiss: (() -> Void)?) {
+        guard popup.parent == nil, popup !== root, !isPresenting(popup),
+              root.isAncestor(of: anchor) || overlays.entry(containing: anchor) != nil else { return }
+        overlays.push(OverlayStack.Entry(popup: popup, anchor: anchor, placement: placement, onDismiss: onDismiss))
+        popup.host = self
+        focusController.invalidateChain()
+        renderer.setNeedsLayout()
+        focusController.focusFirstIfNeeded()
+    }
+
+    func dismissPopup(_ popup: Widget) {
+        let closed = overlays.remove(popup)
+        guard !closed.isEmpty else { return }
+        let focusWasInside = focusController.focusedWidget.map { focused in
+            closed.contains { $0.popup.isAncestor(of: focused) }
+        } ?? false
+        focusController.invalidateChain()
+        for entry in closed {
+            router.widgetRemoved(entry.popup)
+            entry.popup.host = nil
+        }
+        // Focus inside the closed popups goes back to the anchor of the lowest one.
+        if focusWasInside, let anchor = closed.last?.anchor, anchor.acceptsFocus { focusController.focus(anchor) }
+        focusController.focusFirstIfNeeded()
+        renderer.setNeedsLayout()
+        for entry in closed { entry.onDismiss?() }
+    }
+
+    func isPresenting(_ popup: Widget) -> Bool {
+        overlays.entries.contains { $0.popup === popup }
+    }
+}

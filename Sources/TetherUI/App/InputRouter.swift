@@ -1,0 +1,134 @@
+import TetherReactive
+
+/// Routes input to widgets: keys through the key handlers, the key map's intents, the
+/// focused widget, its ancestors, an open popup and the application; pastes to the focused
+/// widget; mouse presses to the widget under the pointer (popups first), with drags and
+/// releases captured by the pressed widget.
+///
+/// The order for a key:
+/// 1. handlers of phase ``KeyHandlerPhase/beforeWidgets``;
+/// 2. Ctrl-C quits (with ``Application/InterruptBehavior/quit``);
+/// 3. the focused widget gets the key's intents, then printable text, then its ancestors
+///    get the intents;
+/// 4. with a popup open, ``Intent/cancel`` (Esc) closes the top popup;
+/// 5. handlers of phase ``KeyHandlerPhase/afterWidgets``;
+/// 6. the application's intents (focus moves, quit, suspend);
+/// 7. otherwise the key is published on ``Application/unhandledKeys``.
+@MainActor
+final class InputRouter {
+    /// What the router asks of the application it routes for.
+    struct Actions {
+        var interrupt: () -> Void
+        var suspend: () -> Bool
+        var closeTopPopup: () -> Void
+    }
+
+    private let root: Widget
+    private let focus: FocusController
+    private let overlays: OverlayStack
+    let handlers = KeyHandlers()
+    let unhandled = PublishSubject<KeyEvent>()
+    var keyMap: KeyMap
+    var interruptQuits = true
+    var mouseEnabled = true
+    var actions = Actions(interrupt: {}, suspend: { false }, closeTopPopup: {})
+    private var mouseCapture: Widget?
+
+    init(root: Widget, focus: FocusController, overlays: OverlayStack, keyMap: KeyMap) {
+        self.root = root
+        self.focus = focus
+        self.overlays = overlays
+        self.keyMap = keyMap
+    }
+
+    isolated deinit { unhandled.onCompleted() }
+
+    /// Routes one input event; `screenHidden` drops mouse events while the "too small"
+    /// message covers the widgets.
+    func route(_ input: InputEvent, screenHidden: Bool) {
+        switch input {
+        case .key(let key): route(key)
+        case .paste(let text): _ = focus.focusedWidget?.paste(text)
+        case .mouse(let mouse): if mouseEnabled && !screenHidden { route(mouse) }
+        }
+    }
+
+    private func route(_ key: KeyEvent) {
+        if handlers.handle(key, in: .beforeWidgets) { return }
+        if key == .ctrl("c"), interruptQuits {
+            actions.interrupt()
+            return
+        }
+        let intents = keyMap.intents(for: key)
+        if offerToFocusedWidget(key, intents: intents) { return }
+        if !overlays.isEmpty, intents.contains(.cancel) {
+            actions.closeTopPopup()
+            return
+        }
+        if handlers.handle(key, in: .afterWidgets) { return }
+        for intent in intents where performApplicationIntent(intent) { return }
+        unhandled.onNext(key)
+    }
+
+    /// The focused widget's intents, its typed text, then its ancestors' intents.
+    private func offerToFocusedWidget(_ key: KeyEvent, intents: [Intent]) -> Bool {
+        guard let focused = focus.focusedWidget else { return false }
+        for intent in intents where focused.perform(intent) { return true }
+        if key.modifiers.subtracting(.shift).isEmpty, case .character(let character) = key.key,
+           !character.isControlCharacter, focused.insertText(String(character)) {
+            return true
+        }
+        var ancestor = focused.parent
+        while let widget = ancestor {
+            for intent in intents where widget.perform(intent) { return true }
+            ancestor = widget.parent
+        }
+        return false
+    }
+
+    private func performApplicationIntent(_ intent: Intent) -> Bool {
+        switch intent {
+        case .focusNext, .focusDown: focus.move(by: 1)
+        case .focusPrevious, .focusUp: focus.move(by: -1)
+        case .quit:
+            guard interruptQuits else { return false }
+            actions.interrupt()
+        case .suspend: return actions.suspend()
+        default: return false
+        }
+        return true
+    }
+
+    private func route(_ mouse: MouseEvent) {
+        switch mouse.kind {
+        case .press:
+            let hit: Widget?
+            if overlays.isEmpty {
+                hit = root.hitTest(mouse.position)
+            } else {
+                hit = overlays.hitTest(mouse.position)
+                // A press outside every popup closes the top one and goes no further.
+                guard hit != nil else { return actions.closeTopPopup() }
+            }
+            guard let hit else { return }
+            var target: Widget? = hit
+            while let candidate = target, !candidate.acceptsFocus { target = candidate.parent }
+            guard let widget = target else { return }
+            focus.focus(widget)
+            mouseCapture = widget
+            _ = widget.handleMouse(mouse)
+        case .drag:
+            _ = mouseCapture?.handleMouse(mouse)
+        case .release:
+            _ = mouseCapture?.handleMouse(mouse)
+            mouseCapture = nil
+        case .wheelUp, .wheelDown:
+            _ = focus.focusedWidget?.handleMouse(mouse)
+        }
+    }
+
+    /// `widget` left the tree: it can no longer hold the mouse.
+    func widgetRemoved(_ widget: Widget) {
+        if let captured = mouseCapture, widget.isAncestor(of: captured) { mouseCapture = nil }
+    }
+}

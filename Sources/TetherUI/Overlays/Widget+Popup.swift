@@ -1,0 +1,24 @@
+/// Popups: widgets drawn above the tree, anchored to the widget that presents them.
+extension Widget {
+    /// Opens `popup` anchored to this widget: below it (or above it near the bottom edge,
+    /// see ``PopupPlacement``), clipped to the screen, drawn above everything else.
+    ///
+    /// While open, the popup gets keys and clicks first and focus moves into it (to its
+    /// first focusable widget). It closes on Esc when nothing in it handles ``Intent/cancel``,
+    /// on a click outside it, on ``dismissPopup()``, or when this widget leaves the screen;
+    /// `onDismiss` then runs once and focus returns to this widget. It is re-anchored after
+    /// every layout (a resize). Does nothing when this widget is not in a running
+    /// application's tree.
+    public func presentPopup(_ popup: Widget, placement: PopupPlacement = .below,
+                             onDismiss: (() -> Void)? = nil) {
+        root.host?.presentPopup(popup, anchoredTo: self, placement: placement, onDismiss: onDismiss)
+    }
+
+    /// Closes the popup this widget is in (or is), with every popup opened above it.
+    public func dismissPopup() {
+        root.host?.dismissPopup(root)
+    }
+
+    /// `true` while this widget is the root of an open popup.
+    public var isPresentedAsPopup: Bool { parent == nil && host?.isPresenting(self) == true }
+}

@@ -1,0 +1,51 @@
+import TetherReactive
+
+/// What a widget tree needs from whoever runs it (the ``Application``), and all a widget
+/// may ask of it: invalidation, focus, the clock, and popups. Nothing in the library
+/// casts a host to a concrete type, so any host gives widgets the same behaviour.
+@MainActor
+protocol WidgetHost: AnyObject {
+    func setNeedsLayout()
+    /// Redraws `rows` (frame rows) at the next render, keeping the others.
+    func setNeedsDisplay(rows: Range<Int>)
+    func structureChanged()
+    func focusabilityChanged(_ widget: Widget)
+    func widgetRemoved(_ widget: Widget)
+
+    /// The widget with keyboard focus.
+    var focusedWidget: Widget? { get }
+    /// Moves focus to `widget` when it accepts focus.
+    func requestFocus(_ widget: Widget)
+    /// Moves focus to the next (`forward`) or previous widget that accepts it, wrapping.
+    func moveFocus(forward: Bool)
+    /// The clock and timer source (spinners, debounce).
+    var scheduler: any Scheduler { get }
+
+    /// Opens `popup` anchored to `anchor` (see ``Widget/presentPopup(_:placement:onDismiss:)``).
+    func presentPopup(_ popup: Widget, anchoredTo anchor: Widget, placement: PopupPlacement,
+                      onDismiss: (() -> Void)?)
+    /// Closes `popup` and the popups above it.
+    func dismissPopup(_ popup: Widget)
+    /// Whether `popup` is open.
+    func isPresenting(_ popup: Widget) -> Bool
+}
+
+extension Widget {
+    /// The widget that has keyboard focus where this widget runs, if any.
+    var hostFocusedWidget: Widget? { root.host?.focusedWidget }
+
+    /// Moves keyboard focus on from the focused widget, as Tab (`forward`) or Shift-Tab would.
+    func moveHostFocus(forward: Bool) { root.host?.moveFocus(forward: forward) }
+
+    /// The running application's scheduler, or `nil` outside one.
+    var hostScheduler: (any Scheduler)? { root.host?.scheduler }
+}
+
+/// What a widget may use while drawing.
+@MainActor
+public struct DrawContext {
+    /// The styles to draw with.
+    public var theme: Theme
+    /// The scheduler's current time (for spinners and other animation).
+    public var time: Duration
+}
