@@ -45,8 +45,7 @@ public enum ProcessRunner {
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = (environment ?? testEnvironment()).map { strdup($0) } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            for pointer in argv + envp { free(pointer) }
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
