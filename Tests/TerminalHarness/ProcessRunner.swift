@@ -45,8 +45,7 @@ public enum ProcessRunner {
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = (environment ?? testEnvironment()).map { strdup($0) } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            for pointer in argv + envp { free(pointer) }
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -132,6 +131,23 @@ public func readBytes(atPath path: String) -> [UInt8]? {
 /// The text of the file at `path` (UTF-8), or `nil` when it cannot be opened.
 public func readText(atPath path: String) -> String? {
     readBytes(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+}
+
+/// Writes `text` (UTF-8) to the file at `path`, replacing it; `false` when it cannot be
+/// written (`errno` says why).
+@discardableResult
+public func writeText(_ text: String, toPath path: String) -> Bool {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+        let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { return false }
+        bytes = bytes.dropFirst(count)
+    }
+    return true
 }
 
 private func readToEnd(_ fd: Int32) -> [UInt8] {

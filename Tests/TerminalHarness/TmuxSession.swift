@@ -17,12 +17,12 @@ public struct PaneFlags: Equatable, Sendable, CustomStringConvertible {
     public var description: String { "alternate screen \(alternateScreen ? "on" : "off"), cursor \(cursorVisible ? "visible" : "hidden")" }
 }
 
-/// A private tmux server (socket `tether-<pid>-<counter>`) whose one window, `main`, runs a
-/// shell command in a pane of a given size, plus a scratch directory for the files the
-/// command writes.
+/// A private tmux server (its socket `tmux.socket` in a scratch directory) whose one
+/// window, `main`, runs a shell command in a pane of a given size; the command runs in the
+/// scratch directory and can leave files there.
 ///
-/// The server is killed and the directory removed by ``kill()``, or at the latest when the
-/// session is deinitialised.
+/// The server is killed and the directory (with the socket) removed by ``kill()``, or at
+/// the latest when the session is deinitialised.
 ///
 /// ```swift
 /// let tmux = try TmuxSession.running(["/path/to/program", "--flag"], width: 80, height: 24)
@@ -31,7 +31,7 @@ public struct PaneFlags: Equatable, Sendable, CustomStringConvertible {
 /// tmux.press("Enter")
 /// ```
 public final class TmuxSession: Sendable {
-    /// The socket name given to `tmux -L`.
+    /// The path of the server's socket (`tmux -S`), inside the scratch directory.
     public let socket: String
     /// The scratch directory: the pane's working directory.
     public let directory: String
@@ -39,11 +39,9 @@ public final class TmuxSession: Sendable {
     private struct State {
         var killed = false
         var screens: [String] = []
-        var socketPath = ""
     }
 
     private let state = Mutex(State())
-    private static let counter = Atomic<Int>(0)
 
     /// Starts a server whose pane runs `command` (a `/bin/sh` command line, run from the
     /// scratch directory) in a `width`×`height` window.
@@ -51,12 +49,12 @@ public final class TmuxSession: Sendable {
     /// - Parameter environment: Extra `NAME=value` entries for the pane, on top of
     ///   ``ProcessRunner/testEnvironment()``.
     public init(command: String, width: Int = 80, height: Int = 24, environment: [String] = []) throws {
-        socket = "tether-\(getpid())-\(TmuxSession.counter.add(1, ordering: .relaxed).newValue)"
         var template = Array("/tmp/tether-tmux-XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw HarnessError("cannot create a scratch directory: \(String(cString: strerror(errno)))")
         }
         directory = String(cString: made)
+        socket = directory + "/tmux.socket"
         let config = """
             set -g status off
             set -g remain-on-exit on
@@ -66,10 +64,10 @@ public final class TmuxSession: Sendable {
             set -g history-limit 0
 
             """
-        let fd = open(directory + "/tmux.conf", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        if fd >= 0 {
-            _ = Array(config.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            close(fd)
+        guard writeText(config, toPath: directory + "/tmux.conf") else {
+            let reason = String(cString: strerror(errno))
+            kill()
+            throw HarnessError("cannot write \(directory)/tmux.conf: \(reason)")
         }
         let script = "cd \(shellQuoted(directory)) && \(command)"
         let started = ProcessRunner.run(tmuxArguments(["new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)", script]),
@@ -78,14 +76,15 @@ public final class TmuxSession: Sendable {
             kill()
             throw HarnessError("tmux new-session failed (\(started.status)): \(started.stderr)")
         }
-        let socketPath = display("#{socket_path}")
-        state.withLock { $0.socketPath = socketPath }
     }
 
     /// A session running `arguments` wrapped so that the test can read what it left:
     /// standard output in the scratch file `out`, standard error in `err`, the exit status
     /// in `status`, and the terminal modes (`stty -g`) before and after in `before` and
     /// `after`. The pane then sleeps, so its state can still be inspected.
+    ///
+    /// To change the program's environment, start `arguments` with `env`
+    /// (`["env", "-u", "TERM", program]`).
     public static func running(_ arguments: [String], width: Int = 80, height: Int = 24,
                                environment: [String] = []) throws -> TmuxSession {
         let program = arguments.map(shellQuoted).joined(separator: " ")
@@ -96,7 +95,7 @@ public final class TmuxSession: Sendable {
     deinit { kill() }
 
     private func tmuxArguments(_ arguments: [String]) -> [String] {
-        ["tmux", "-u", "-L", socket, "-f", directory + "/tmux.conf"] + arguments
+        ["tmux", "-u", "-S", socket, "-f", directory + "/tmux.conf"] + arguments
     }
 
     /// Runs a tmux command on this server.
@@ -170,24 +169,22 @@ public final class TmuxSession: Sendable {
     @discardableResult
     public func waitUntil(_ what: String, timeout: Duration = .seconds(10),
                           _ predicate: @Sendable ([String]) -> Bool) async throws -> [String] {
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        while true {
-            let lines = capture()
-            if predicate(lines) { return lines }
-            if clock.now >= deadline {
-                throw HarnessError("timed out after \(timeout) waiting for \(what); last screen:\n"
-                                   + lines.map { "|\($0)" }.joined(separator: "\n"))
-            }
-            try await Task.sleep(for: .milliseconds(25))
+        var lines: [String] = []
+        return try await poll(what, timeout: timeout) {
+            lines = capture()
+            return predicate(lines) ? lines : nil
+        } lastSeen: {
+            "last screen:\n" + framed(lines)
         }
     }
 
-    /// Polls until the screen contains `text`; returns that screen.
+    /// Polls until the screen contains every one of `texts` (each within one row);
+    /// returns that screen.
     @discardableResult
-    public func waitForText(_ text: String, timeout: Duration = .seconds(10)) async throws -> [String] {
-        try await waitUntil("\(text.debugDescription) on screen", timeout: timeout) { lines in
-            lines.contains { $0.contains(text) }
+    public func waitForText(_ texts: String..., timeout: Duration = .seconds(10)) async throws -> [String] {
+        let what = texts.map(\.debugDescription).joined(separator: " and ")
+        return try await waitUntil("\(what) on screen", timeout: timeout) { lines in
+            texts.allSatisfy { text in lines.contains { $0.contains(text) } }
         }
     }
 
@@ -201,21 +198,66 @@ public final class TmuxSession: Sendable {
 
     /// Polls until the scratch file `name` holds a complete line, and returns its text.
     public func waitForFile(_ name: String, timeout: Duration = .seconds(10)) async throws -> String {
+        try await waitForValue("the file \(name)", timeout: timeout) {
+            file(name).flatMap { $0.hasSuffix("\n") ? $0 : nil }
+        }
+    }
+
+    /// Polls until the tmux format `format` (``display(_:)``) has the value `expected`.
+    ///
+    /// - Throws: ``HarnessError`` after `timeout`, with the last value and screen.
+    public func waitForDisplay(_ format: String, toBe expected: String, timeout: Duration = .seconds(10)) async throws {
+        var value = ""
+        try await poll("\(format) to be \(expected.debugDescription)", timeout: timeout) {
+            value = display(format)
+            return value == expected ? () : nil
+        } lastSeen: {
+            "last value \(value.debugDescription); screen:\n" + framed(capture())
+        }
+    }
+
+    /// Polls every 25 ms until `condition` holds (for what the screen alone does not show:
+    /// a format, a file).
+    ///
+    /// - Throws: ``HarnessError`` after `timeout`, with `what` and the screen then.
+    public func waitFor(_ what: String, timeout: Duration = .seconds(10), until condition: () -> Bool) async throws {
+        try await waitForValue(what, timeout: timeout) { condition() ? () : nil }
+    }
+
+    /// Polls every 25 ms until `probe` returns a value, and returns that value.
+    ///
+    /// - Throws: ``HarnessError`` after `timeout`, with `what` and the screen then.
+    @discardableResult
+    public func waitForValue<Value>(_ what: String, timeout: Duration = .seconds(10),
+                                    _ probe: () -> Value?) async throws -> Value {
+        try await poll(what, timeout: timeout, probe) { "last screen:\n" + framed(capture()) }
+    }
+
+    /// The one polling loop: `probe` every 25 ms until it returns a value; after `timeout`,
+    /// a ``HarnessError`` naming `what` and saying what `lastSeen` describes.
+    @discardableResult
+    private func poll<Value>(_ what: String, timeout: Duration, _ probe: () -> Value?,
+                             lastSeen: () -> String) async throws -> Value {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while true {
-            if let text = file(name), text.hasSuffix("\n") { return text }
+            if let value = probe() { return value }
             if clock.now >= deadline {
-                throw HarnessError("timed out after \(timeout) waiting for the file \(name); last screen:\n"
-                                   + capture().map { "|\($0)" }.joined(separator: "\n"))
+                throw HarnessError("timed out after \(timeout) waiting for \(what); \(lastSeen())")
             }
             try await Task.sleep(for: .milliseconds(25))
         }
     }
 
+    /// Screen lines with a `|` in front of each, so that leading spaces show in a message.
+    private func framed(_ lines: [String]) -> String {
+        lines.map { "|\($0)" }.joined(separator: "\n")
+    }
+
     // MARK: Ending
 
-    /// Kills the server (and the pane's processes) and removes the scratch directory.
+    /// Kills the server (and the pane's processes) and removes the scratch directory with
+    /// the socket.
     /// Safe to call more than once.
     public func kill() {
         let first = state.withLock { state -> Bool in
@@ -224,9 +266,7 @@ public final class TmuxSession: Sendable {
         }
         guard first else { return }
         ProcessRunner.run(tmuxArguments(["kill-server"]))
-        // The server leaves its socket behind.
-        let socketPath = state.withLock { $0.socketPath }
-        if socketPath.hasSuffix("/" + socket) { unlink(socketPath) }
+        // The server leaves its socket behind, in the directory.
         ProcessRunner.run(["rm", "-rf", "--", directory])
     }
 }
