@@ -54,7 +54,7 @@ public final class LoginScreen {
         form.addField("Session", sessionLength)
         form.addRow(status)
         form.addButtons([signInButton, resetButton], default: signInButton)
-        status.hidden = true
+        status.isHidden = true
         formPanel = Panel(title: "Tether · Sign in", form)
 
         let modelRows = VStack([
@@ -69,29 +69,29 @@ public final class LoginScreen {
         root = center
 
         // Two-way: each widget ⇄ its view-model property (`<->`). The model wins on bind.
-        viewModel.bindFields(username: username.text, password: password.text, rememberMe: remember.isOn,
-                             sessionMinutes: sessionLength.value).disposed(by: bag)
+        viewModel.bindFields(username: username.rx.text, password: password.rx.text, rememberMe: remember.rx.isOn,
+                             sessionMinutes: sessionLength.rx.value).disposed(by: bag)
 
         // One-way: derived state into widgets.
-        viewModel.usernameMessage.bind(to: userField.error).disposed(by: bag)
-        viewModel.passwordMessage.bind(to: passwordField.error).disposed(by: bag)
-        viewModel.statusLine.bind(to: status.optionalText).disposed(by: bag)
+        viewModel.usernameMessage.bind(to: userField.rx.error).disposed(by: bag)
+        viewModel.passwordMessage.bind(to: passwordField.rx.error).disposed(by: bag)
+        viewModel.statusLine.bind(to: status.rx.optionalText).disposed(by: bag)
         signInButton.bind(viewModel.signInCommand)
         let editable = Observable.combineLatest(viewModel.signInCommand.isExecuting, viewModel.isLockedOut) { busy, locked in
             !busy && !locked
         }
-        editable.bind(to: username.isEnabled, password.isEnabled, remember.isEnabled).disposed(by: bag)
-        editable.bind(to: sessionLength.isEnabled, resetButton.isEnabled).disposed(by: bag)
+        editable.bind(to: username.rx.isEnabled, password.rx.isEnabled, remember.rx.isEnabled).disposed(by: bag)
+        editable.bind(to: sessionLength.rx.isEnabled, resetButton.rx.isEnabled).disposed(by: bag)
 
         // Validation shows once a field has been left.
         // A field disabled by a sign-in or the lockout loses focus too: that is not the user leaving it.
-        username.editingDidEnd.subscribe(onNext: { [weak viewModel, weak field = username] in
-            if field?.enabled == true { viewModel?.fieldLeft(.username) }
+        username.rx.editingDidEnd.subscribe(onNext: { [weak viewModel, weak field = username] in
+            if field?.isEnabled == true { viewModel?.fieldLeft(.username) }
         }).disposed(by: bag)
-        password.editingDidEnd.subscribe(onNext: { [weak viewModel, weak field = password] in
-            if field?.enabled == true { viewModel?.fieldLeft(.password) }
+        password.rx.editingDidEnd.subscribe(onNext: { [weak viewModel, weak field = password] in
+            if field?.isEnabled == true { viewModel?.fieldLeft(.password) }
         }).disposed(by: bag)
-        resetButton.tap.subscribe(onNext: { [weak viewModel] in viewModel?.reset() }).disposed(by: bag)
+        resetButton.rx.tap.subscribe(onNext: { [weak viewModel] in viewModel?.reset() }).disposed(by: bag)
         viewModel.focusRequested.subscribe(onNext: { [weak self] field in
             guard let self else { return }
             (field == .username ? self.username : self.password).focus()
@@ -102,7 +102,7 @@ public final class LoginScreen {
     private static func row(_ name: String, _ value: Observable<String>, bag: DisposeBag) -> Widget {
         let label = Label(name.padding(to: 12), role: .disabled)
         let valueLabel = Label("", overflow: .truncate, role: .normal, width: 16)
-        value.distinctUntilChanged().bind(to: valueLabel.text).disposed(by: bag)
+        value.distinctUntilChanged().bind(to: valueLabel.rx.text).disposed(by: bag)
         return HStack(spacing: 0, [label, valueLabel])
     }
 

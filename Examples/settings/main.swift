@@ -28,11 +28,11 @@ struct SettingsExample {
         form.addButtons([save], default: save)
 
         let bag = DisposeBag()
-        (name.text <-> model.name).disposed(by: bag)          // two ways: the model wins on bind
-        (notify.isOn <-> model.notify).disposed(by: bag)
-        (volume.value <-> model.volume).disposed(by: bag)
+        (name.rx.text <-> model.name).disposed(by: bag)          // two ways: the model wins on bind
+        (notify.rx.isOn <-> model.notify).disposed(by: bag)
+        (volume.rx.value <-> model.volume).disposed(by: bag)
         model.name.map { $0.isEmpty ? "A name is required" : nil }
-            .bind(to: nameField.error).disposed(by: bag)      // one way
+            .bind(to: nameField.rx.error).disposed(by: bag)      // one way
         save.bind(model.save)                                 // enabled state, spinner, tap
 
         let app = Application(root: Center(Panel(title: "Settings", form)), backend: CursesBackend())

@@ -77,7 +77,7 @@ struct LoginScreenTests {
     }
 
     var fieldsEnabled: [Bool] {
-        [screen.username.enabled, screen.password.enabled, screen.remember.enabled, screen.sessionLength.enabled]
+        [screen.username.isEnabled, screen.password.isEnabled, screen.remember.isEnabled, screen.sessionLength.isEnabled]
     }
 
     // MARK: Typing and masking
@@ -142,12 +142,12 @@ struct LoginScreenTests {
 
     @Test("Sign in is enabled once the username and password are valid")
     func signInEnablesWhenValid() {
-        #expect(!screen.signInButton.enabled)
+        #expect(!screen.signInButton.isEnabled)
         #expect(modelValue("can sign in") == "no")
         pilot.type("demo\t1234567")
-        #expect(!screen.signInButton.enabled)
+        #expect(!screen.signInButton.isEnabled)
         pilot.type("8")
-        #expect(screen.signInButton.enabled)
+        #expect(screen.signInButton.isEnabled)
         #expect(modelValue("can sign in") == "yes")
     }
 
@@ -161,7 +161,7 @@ struct LoginScreenTests {
         let spinners = Button.spinnerFrames.map { "[\($0) Sign in" }
         #expect(spinners.contains { pilot.screen.contains($0) }, "no spinner:\n\(pilot.screen)")
         #expect(fieldsEnabled == [false, false, false, false])
-        #expect(!screen.resetButton.enabled)
+        #expect(!screen.resetButton.isEnabled)
         let before = pilot.screen
         pilot.advance(by: Button.spinnerInterval)
         #expect(pilot.screen != before, "the spinner turns as time passes")
@@ -223,7 +223,7 @@ struct LoginScreenTests {
         let form = pilot.lines.filter { $0.contains("│") }
         #expect(form.contains { $0.contains("Invalid username or password") }, "\(pilot.screen)")
         #expect(fieldLine("Password").contains("Password  8+ characters"), "the placeholder shows again")
-        #expect(screen.password.currentText == "")
+        #expect(screen.password.text == "")
         #expect(pilot.focusedWidget === screen.password)
         #expect(pilot.cursor?.x == screen.password.frame.minX)
         #expect(fieldsEnabled == [true, true, true, true])
@@ -291,9 +291,9 @@ struct LoginScreenTests {
         #expect(viewModel.username.value == "" && viewModel.password.value == "", sourceLocation: sourceLocation)
         #expect(viewModel.rememberMe.value == false, sourceLocation: sourceLocation)
         #expect(viewModel.sessionMinutes.value == LoginViewModel.defaultMinutes, sourceLocation: sourceLocation)
-        #expect(screen.username.currentText == "" && screen.password.currentText == "", sourceLocation: sourceLocation)
-        #expect(screen.remember.currentValue == false, sourceLocation: sourceLocation)
-        #expect(screen.sessionLength.currentValue == LoginViewModel.defaultMinutes, sourceLocation: sourceLocation)
+        #expect(screen.username.text == "" && screen.password.text == "", sourceLocation: sourceLocation)
+        #expect(screen.remember.isOn == false, sourceLocation: sourceLocation)
+        #expect(screen.sessionLength.value == LoginViewModel.defaultMinutes, sourceLocation: sourceLocation)
         #expect(fieldLine("Username").contains("Username  your name"), sourceLocation: sourceLocation)
         #expect(fieldLine("Password").contains("Password  8+ characters"), sourceLocation: sourceLocation)
         #expect(pilot.screen.contains("[ ] Remember me"), sourceLocation: sourceLocation)
@@ -383,7 +383,7 @@ struct LoginScreenTests {
         for size in [Size(width: 40, height: 24), Size(width: 40, height: 12), Size(width: 100, height: 30)] {
             pilot.resize(to: size)
             #expect(pilot.focusedWidget === screen.username, "at \(size)")
-            #expect(screen.username.currentText == "demo" && screen.username.caret == 2, "at \(size)")
+            #expect(screen.username.text == "demo" && screen.username.caret == 2, "at \(size)")
             #expect(fieldLine("Username").contains("Username  demo"), "at \(size):\n\(pilot.screen)")
             #expect(pilot.cursor == Point(x: screen.username.frame.minX + 2, y: screen.username.frame.minY), "at \(size)")
         }

@@ -36,7 +36,7 @@ struct LoginScreenViewModelKindsTests {
         }
 
         var fieldsEnabled: [Bool] {
-            [screen.username.enabled, screen.password.enabled, screen.remember.enabled, screen.sessionLength.enabled]
+            [screen.username.isEnabled, screen.password.isEnabled, screen.remember.isEnabled, screen.sessionLength.isEnabled]
         }
 
         /// Enters a wrong password and lets the attempt fail.
@@ -118,7 +118,7 @@ struct LoginScreenViewModelKindsTests {
         t.pilot.type("demo\t")
         await t.failOnce()
         #expect(t.pilot.screen.contains("Invalid username or password"), "\(t.pilot.screen)")
-        #expect(t.screen.password.currentText == "")
+        #expect(t.screen.password.text == "")
         #expect(t.pilot.focusedWidget === t.screen.password)
         #expect(t.fieldsEnabled == [true, true, true, true])
     }
@@ -160,9 +160,9 @@ struct LoginScreenViewModelKindsTests {
         #expect(t.viewModel.rememberMe && t.viewModel.sessionMinutes == 35)
         t.pilot.press(.ctrl("r"))
         #expect(t.viewModel.username == "" && t.viewModel.password == "")
-        #expect(t.screen.username.currentText == "" && t.screen.password.currentText == "")
-        #expect(t.screen.remember.currentValue == false)
-        #expect(t.screen.sessionLength.currentValue == LoginViewModel.defaultMinutes)
+        #expect(t.screen.username.text == "" && t.screen.password.text == "")
+        #expect(t.screen.remember.isOn == false)
+        #expect(t.screen.sessionLength.value == LoginViewModel.defaultMinutes)
         #expect(t.modelValue("username") == "" && t.modelValue("session") == "30 min")
         #expect(t.pilot.focusedWidget === t.screen.username)
     }

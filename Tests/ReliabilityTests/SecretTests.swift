@@ -81,7 +81,7 @@ struct SecretTests {
         let demo = try Demo(accounts: Self.accounts)
         demo.fill(username: "ada", password: Self.password)
         let field = demo.screen.password
-        #expect(field.currentText == Self.password)
+        #expect(field.text == Self.password)
         let texts = [field.description, field.debugDescription, String(describing: field), String(reflecting: field),
                      Self.dumped(field)]
         #expect(texts.flatMap(Self.leaks).isEmpty, "\(texts)")

@@ -70,7 +70,7 @@ struct SizeTests {
         demo.pilot.resize(to: Size(width: 20, height: 5))
         #expect(demo.pilot.screen.contains("too small"))
         demo.pilot.click(at: Point(x: remember.minX, y: remember.minY))
-        #expect(demo.screen.remember.currentValue == false)
+        #expect(demo.screen.remember.isOn == false)
         #expect(demo.pilot.focusedWidget === demo.screen.password)
     }
 }

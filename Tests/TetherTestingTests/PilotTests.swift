@@ -87,7 +87,7 @@ struct PilotTests {
         form.addRow(slider)
         let pilot = try Pilot(root: form, size: Size(width: 30, height: 2))
         var values: [Double] = []
-        let subscription = slider.value.changed.subscribe(onNext: { values.append($0) })
+        let subscription = slider.rx.value.changed.subscribe(onNext: { values.append($0) })
         defer { subscription.dispose() }
         pilot.drag(from: Point(x: 1, y: 0), to: Point(x: 4, y: 0))
         #expect(values == [1, 2, 3])
@@ -100,9 +100,9 @@ struct PilotTests {
         form.addRow(slider)
         let pilot = try Pilot(root: form, size: Size(width: 30, height: 2))
         pilot.scroll(at: .zero, steps: 2)
-        #expect(slider.currentValue == 12)
+        #expect(slider.value == 12)
         pilot.scroll(at: .zero, steps: -3)
-        #expect(slider.currentValue == 9)
+        #expect(slider.value == 9)
     }
 
     @Test("resize changes the terminal size and renders at the new size")
@@ -118,7 +118,7 @@ struct PilotTests {
     func advanceTime() throws {
         let label = Label("waiting")
         let pilot = try Pilot(root: label, size: Size(width: 10, height: 1))
-        let timer = pilot.scheduler.schedule(after: .seconds(2)) { label.string = "done" }
+        let timer = pilot.scheduler.schedule(after: .seconds(2)) { label.text = "done" }
         defer { timer.dispose() }
         pilot.advance(by: .seconds(1))
         #expect(pilot.screen == "waiting")
@@ -133,7 +133,7 @@ struct PilotTests {
         let pilot = try Pilot(root: label, size: Size(width: 10, height: 1))
         Task { @MainActor in
             await Task.yield()
-            label.string = "after"
+            label.text = "after"
         }
         #expect(pilot.screen == "before")
         await pilot.settle()

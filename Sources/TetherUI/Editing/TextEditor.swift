@@ -129,3 +129,28 @@ public struct TextEditor: Hashable, Sendable {
         return i
     }
 }
+
+extension TextEditor {
+    /// Applies a caret move or a delete from the key map.
+    ///
+    /// - Returns: `nil` when `intent` is neither (the editor is untouched); otherwise
+    ///   whether the text changed, which is always `false` for a caret move.
+    public mutating func apply(_ intent: Intent) -> Bool? {
+        switch intent {
+        case .moveLeft: moveLeft()
+        case .moveRight: moveRight()
+        case .moveWordLeft: moveWordLeft()
+        case .moveWordRight: moveWordRight()
+        case .moveToStart: moveToStart()
+        case .moveToEnd: moveToEnd()
+        case .deleteBackward: return deleteBackward()
+        case .deleteForward: return deleteForward()
+        case .deleteWordBackward: return deleteWordBackward()
+        case .deleteWordForward: return deleteWordForward()
+        case .deleteToStart: return deleteToStart()
+        case .deleteToEnd: return deleteToEnd()
+        default: return nil
+        }
+        return false
+    }
+}

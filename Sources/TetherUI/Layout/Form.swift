@@ -25,11 +25,18 @@ public final class Form: Widget {
             self.label = Label(label)
             self.widget = widget
             errorLabel = Label("", overflow: .wrap, role: .error)
-            errorLabel.hidden = true
+            errorLabel.isHidden = true
         }
 
-        /// Binds the validation message: a string shows it under the field, `nil` hides it.
-        public var error: Binder<String?> { errorLabel.optionalText }
+        /// The validation message: a string shows it under the field, `nil` hides it.
+        /// Setting a different message lays the form out again. Bind it with `rx.error`.
+        public var error: String? {
+            get { errorLabel.isHidden ? nil : errorLabel.text }
+            set {
+                errorLabel.text = newValue ?? ""
+                errorLabel.isHidden = newValue == nil
+            }
+        }
     }
 
     private enum Row {
@@ -64,7 +71,7 @@ public final class Form: Widget {
         super.init()
     }
 
-    /// Adds a labelled field and returns it (bind its ``Field/error`` to show validation).
+    /// Adds a labelled field and returns it (set its ``Field/error``, or bind `rx.error`, to show validation).
     @discardableResult
     public func addField(_ label: String, _ widget: Widget) -> Field {
         let field = Field(label: label, widget: widget)
@@ -122,19 +129,19 @@ public final class Form: Widget {
     private func computeLabelColumn() -> Int {
         if let labelWidth { return labelWidth }
         var widest = 0
-        for case .field(let field) in rows { widest = max(widest, field.label.string.terminalWidth) }
+        for case .field(let field) in rows { widest = max(widest, field.label.text.terminalWidth) }
         return widest == 0 ? 0 : widest + 2
     }
 
     private func rowHeight(_ row: Row, fieldWidth: Int) -> Int {
         switch row {
         case .field(let field):
-            guard !field.widget.hidden else { return 0 }
+            guard !field.widget.isHidden else { return 0 }
             let widget = field.widget.preferredSize(for: Size(width: fieldWidth, height: 1_000)).height
-            let error = field.errorLabel.hidden ? 0 : field.errorLabel.preferredSize(for: Size(width: fieldWidth, height: 1_000)).height
+            let error = field.errorLabel.isHidden ? 0 : field.errorLabel.preferredSize(for: Size(width: fieldWidth, height: 1_000)).height
             return max(1, widget) + error
         case .widget(let widget):
-            return widget.hidden ? 0 : widget.preferredSize(for: Size(width: fieldWidth, height: 1_000)).height
+            return widget.isHidden ? 0 : widget.preferredSize(for: Size(width: fieldWidth, height: 1_000)).height
         }
     }
 
@@ -145,12 +152,12 @@ public final class Form: Widget {
         for row in rows {
             switch row {
             case .field(let field):
-                guard !field.widget.hidden else { continue }
+                guard !field.widget.isHidden else { continue }
                 width = max(width, field.widget.preferredSize(for: Size(width: available, height: 1)).width)
                 // A message widens the column up to the space offered rather than wrap early.
-                if !field.errorLabel.hidden { width = max(width, min(available, field.errorLabel.string.terminalWidth)) }
+                if !field.errorLabel.isHidden { width = max(width, min(available, field.errorLabel.text.terminalWidth)) }
             case .widget(let widget):
-                guard !widget.hidden else { continue }
+                guard !widget.isHidden else { continue }
                 width = max(width, widget.preferredSize(for: Size(width: available, height: 1)).width)
             }
         }
@@ -162,7 +169,7 @@ public final class Form: Widget {
     public override var minimumSize: Size {
         let labels = computeLabelColumn()
         var width = 0
-        for child in children where !child.hidden && !(child is Label) { width = max(width, child.minimumSize.width) }
+        for child in children where !child.isHidden && !(child is Label) { width = max(width, child.minimumSize.width) }
         return Size(width: labels + width, height: min(3, rows.count))
     }
 
@@ -227,8 +234,8 @@ public final class Form: Widget {
         let x = frame.minX + labelColumn, width = max(0, frame.width - labelColumn)
         switch rows[index] {
         case .field(let field):
-            let widgetHeight = field.widget.hidden ? 0 : max(1, field.widget.preferredSize(for: Size(width: width, height: 1_000)).height)
-            field.label.place(in: Rect(x: frame.minX, y: top, width: labelColumn, height: field.widget.hidden ? 0 : 1))
+            let widgetHeight = field.widget.isHidden ? 0 : max(1, field.widget.preferredSize(for: Size(width: width, height: 1_000)).height)
+            field.label.place(in: Rect(x: frame.minX, y: top, width: labelColumn, height: field.widget.isHidden ? 0 : 1))
             field.widget.place(in: Rect(x: x, y: top, width: field.widget.preferredSize(for: Size(width: width, height: widgetHeight)).width, height: widgetHeight))
             field.errorLabel.place(in: Rect(x: x, y: top + widgetHeight, width: width, height: rowHeights[index] - widgetHeight))
         case .widget(let widget):
@@ -254,7 +261,7 @@ public final class Form: Widget {
         for index in placedRows {
             switch rows[index] {
             case .field(let field):
-                field.label.highlighted = field.widget.focused
+                field.label.highlighted = field.widget.isFocused
                 field.label.drawTree(in: &canvas, context: context)
                 field.widget.drawTree(in: &canvas, context: context)
                 field.errorLabel.drawTree(in: &canvas, context: context)
@@ -265,7 +272,7 @@ public final class Form: Widget {
     }
 
     public override func hitTest(_ point: Point) -> Widget? {
-        guard !hidden, frame.contains(point) else { return nil }
+        guard !isHidden, frame.contains(point) else { return nil }
         for index in placedRows {
             let candidates: [Widget] = switch rows[index] {
             case .field(let field): [field.widget, field.errorLabel, field.label]
@@ -290,17 +297,17 @@ public final class ButtonRow: Widget {
     }
 
     public override func preferredSize(for proposal: Size) -> Size {
-        let width = buttons.filter { !$0.hidden }.reduce(0) { $0 + $1.preferredSize(for: proposal).width + 1 }
+        let width = buttons.filter { !$0.isHidden }.reduce(0) { $0 + $1.preferredSize(for: proposal).width + 1 }
         return Size(width: min(proposal.width, max(0, width - 1)), height: 1)
     }
 
     public override var minimumSize: Size {
-        Size(width: buttons.filter { !$0.hidden }.reduce(0) { $0 + $1.minimumSize.width + 1 }, height: 1)
+        Size(width: buttons.filter { !$0.isHidden }.reduce(0) { $0 + $1.minimumSize.width + 1 }, height: 1)
     }
 
     public override func layoutChildren() {
         var x = frame.minX
-        for button in buttons where !button.hidden {
+        for button in buttons where !button.isHidden {
             let width = min(button.preferredSize(for: frame.size).width, max(0, frame.maxX - x))
             button.place(in: Rect(x: x, y: frame.minY, width: width, height: 1))
             x += width + 1

@@ -26,6 +26,6 @@ public final class Padding: Widget {
     }
 
     public override func layoutChildren() {
-        for child in children where !child.hidden { child.place(in: frame.inset(by: insets)) }
+        for child in children where !child.isHidden { child.place(in: frame.inset(by: insets)) }
     }
 }

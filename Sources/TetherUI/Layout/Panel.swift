@@ -36,7 +36,7 @@ public final class Panel: Widget {
     public override func layoutChildren() {
         let inner = frame.inset(by: Insets(top: 1 + padding.top, left: 1 + padding.left,
                                            bottom: 1 + padding.bottom, right: 1 + padding.right))
-        for child in children where !child.hidden { child.place(in: inner) }
+        for child in children where !child.isHidden { child.place(in: inner) }
     }
 
     public override func draw(in canvas: inout Canvas, context: DrawContext) {

@@ -32,7 +32,7 @@ public class Stack: Widget {
         for child in children { addChild(child) }
     }
 
-    private var visibleChildren: [Widget] { children.filter { !$0.hidden } }
+    private var visibleChildren: [Widget] { children.filter { !$0.isHidden } }
 
     public override func preferredSize(for proposal: Size) -> Size {
         let visible = visibleChildren
@@ -135,12 +135,12 @@ public final class AdaptiveStack: Widget {
         // Beside only when the secondary gets its natural width (what it wants with the
         // whole space offered), so a label is never squeezed to "…" next to the primary.
         let natural = secondary.preferredSize(for: space)
-        if !secondary.hidden, first.width + spacing + natural.width <= space.width,
+        if !secondary.isHidden, first.width + spacing + natural.width <= space.width,
            max(first.height, natural.height) <= space.height {
             return .beside
         }
         let below = secondary.preferredSize(for: Size(width: space.width, height: space.height - first.height - spacing))
-        if !secondary.hidden, first.height + spacing + below.height <= space.height, below.width <= space.width {
+        if !secondary.isHidden, first.height + spacing + below.height <= space.height, below.width <= space.width {
             return .below
         }
         return .primaryOnly

@@ -71,6 +71,27 @@ public struct Theme: Hashable, Sendable {
         placeholder: Style(foreground: .gray, attributes: [.dim, .underline]),
         border: Style(foreground: .cyan))
 
+    /// Which pair of styles a focusable widget draws with while it is enabled.
+    public enum ControlRole: Hashable, Sendable {
+        /// Toggles and sliders: ``Theme/normal``, or ``Theme/focused`` with focus.
+        case control
+        /// Buttons: ``Theme/normal`` in bold, or ``Theme/focused`` with focus.
+        case button
+        /// Text input: ``Theme/field``, or ``Theme/focusedField`` with focus.
+        case field
+    }
+
+    /// The style for a widget in `role` that is enabled or not and focused or not: a
+    /// disabled widget draws with ``disabled`` whether or not it has focus.
+    public func style(enabled: Bool, focused: Bool, role: ControlRole = .control) -> Style {
+        guard enabled else { return disabled }
+        switch role {
+        case .control: return focused ? self.focused : normal
+        case .button: return focused ? self.focused : normal.adding(.bold)
+        case .field: return focused ? focusedField : field
+        }
+    }
+
     /// The theme with its colours removed (attributes kept), for monochrome terminals.
     public var withoutColors: Theme {
         func strip(_ style: Style) -> Style { Style(attributes: style.attributes) }

@@ -2,16 +2,16 @@ import TetherReactive
 
 /// A push button, drawn as `[ Title ]`.
 ///
-/// Enter, Space or a click fires ``tap``. Bound to a ``Command`` with ``bind(_:)``, the
-/// button runs it on tap, follows its enabled state and shows a spinner while it executes.
+/// Enter, Space or a click (or ``press()``) fires `rx.tap`. Bound to a ``Command`` with
+/// ``bind(_:)``, the button runs it on tap, follows its enabled state and shows a spinner
+/// while it executes (``isBusy``).
 @MainActor
 public final class Button: Widget {
     /// The label.
     public var title: String {
         didSet { setNeedsLayout() }
     }
-    private let taps = PublishSubject<Void>()
-    private var spinning = false
+    let taps = PublishSubject<Void>()
     private var spinnerTimer: (any Disposable)?
     private let commandBag = DisposeBag()
 
@@ -31,40 +31,40 @@ public final class Button: Widget {
         spinnerTimer?.dispose()
     }
 
-    /// Fires on each press (Enter, Space, click) while the button is enabled. Completes
-    /// when the button goes away.
-    public var tap: ControlEvent<Void> { ControlEvent(events: taps) }
-
-    /// Presses the button as the user would (ignored while disabled).
+    /// Presses the button as the user would: fires `rx.tap` (ignored while disabled).
     public func press() {
         guard isEffectivelyEnabled else { return }
         taps.onNext(())
     }
 
-    /// Whether the spinner shows (bound automatically by ``bind(_:)``).
-    public var isBusy: Binder<Bool> {
-        Binder(self) { button, busy in button.setBusy(busy) }
+    /// Whether the spinner shows. Setting it to a different value starts or stops the
+    /// spinner and lays the tree out again. ``bind(_:)`` binds it to the command's
+    /// `isExecuting`; bind it yourself with `rx.isBusy`.
+    public var isBusy = false {
+        didSet {
+            guard isBusy != oldValue else { return }
+            busyChanged()
+        }
     }
 
     /// Runs `command` on each tap, enables the button only while the command is enabled
-    /// and shows a spinner while it executes. The binding lasts as long as the button.
+    /// and shows a spinner while it executes. The binding lasts as long as the button, or
+    /// until the returned disposable is disposed.
     @discardableResult
     public func bind<Output>(_ command: Command<Void, Output>) -> any Disposable {
         let subscriptions = CompositeDisposable([
-            command.isEnabled.bind(to: isEnabled),
-            command.isExecuting.bind(to: isBusy),
-            tap.subscribe(onNext: { [weak command] in command?.execute() }),
+            command.isEnabled.bind(to: rx.isEnabled),
+            command.isExecuting.bind(to: rx.isBusy),
+            rx.tap.subscribe(onNext: { [weak command] in command?.execute() }),
         ])
         commandBag.insert(subscriptions)
         return subscriptions
     }
 
-    private func setBusy(_ busy: Bool) {
-        guard busy != spinning else { return }
-        spinning = busy
+    private func busyChanged() {
         spinnerTimer?.dispose()
         spinnerTimer = nil
-        if busy, let scheduler = hostScheduler {
+        if isBusy, let scheduler = hostScheduler {
             spinnerTimer = scheduler.schedulePeriodic(every: Button.spinnerInterval) { [weak self] in self?.setNeedsDisplay() }
         }
         setNeedsLayout()
@@ -91,16 +91,16 @@ public final class Button: Widget {
     private var label: String { "[ \(title) ]" }
 
     public override func preferredSize(for proposal: Size) -> Size {
-        Size(width: min(proposal.width, label.terminalWidth + (spinning ? 1 : 0)), height: 1)
+        Size(width: min(proposal.width, label.terminalWidth + (isBusy ? 1 : 0)), height: 1)
     }
 
     public override var minimumSize: Size { Size(width: min(label.terminalWidth, 5), height: 1) }
 
     public override func draw(in canvas: inout Canvas, context: DrawContext) {
         let theme = context.theme
-        let style = !isEffectivelyEnabled && !spinning ? theme.disabled : focused ? theme.focused : theme.normal.adding(.bold)
+        let style = theme.style(enabled: isEffectivelyEnabled || isBusy, focused: isFocused, role: .button)
         var text = label
-        if spinning {
+        if isBusy {
             let period = Button.spinnerInterval.components.attoseconds / 1_000_000 + Button.spinnerInterval.components.seconds * 1_000_000_000_000
             let now = context.time.components.seconds * 1_000_000_000_000 + context.time.components.attoseconds / 1_000_000
             let frameIndex = Int((now / max(1, period)) % Int64(Button.spinnerFrames.count))

@@ -1,6 +1,7 @@
 import TetherReactive
 
-/// Static or bound text.
+/// Static or bound text: set ``text``, or bind `rx.text` (or `rx.optionalText`, which
+/// hides the label on `nil`).
 ///
 /// Long text wraps at word boundaries (``Overflow/wrap``) or is cut with an ellipsis
 /// (``Overflow/truncate``), both by display width, so CJK and emoji are never split.
@@ -19,10 +20,11 @@ public final class Label: Widget {
         case normal, accent, error, disabled
     }
 
-    /// The text shown.
-    public var string: String {
+    /// The text shown. Setting a different text redraws (a fixed-width, truncating label)
+    /// or lays the tree out again. Bind it with `rx.text`.
+    public var text: String {
         didSet {
-            guard string != oldValue else { return }
+            guard text != oldValue else { return }
             // A fixed-width, single-line label keeps its size: a redraw is enough.
             if width != nil && overflow == .truncate { setNeedsDisplay() } else { setNeedsLayout() }
         }
@@ -44,41 +46,30 @@ public final class Label: Widget {
 
     /// A label showing `text`.
     public init(_ text: String = "", overflow: Overflow = .truncate, role: Role = .normal, width: Int? = nil) {
-        string = text
+        self.text = text
         self.overflow = overflow
         self.role = role
         self.width = width
     }
 
-    /// Binds the text: `model.status.bind(to: label.text)`. Values apply while the label lives.
-    public var text: Binder<String> { Binder(self) { label, value in label.string = value } }
-
-    /// Binds optional text; `nil` hides the label (an error message that comes and goes).
-    public var optionalText: Binder<String?> {
-        Binder(self) { label, value in
-            label.string = value ?? ""
-            label.hidden = value == nil
-        }
-    }
-
     private func lines(for width: Int) -> [String] {
         switch overflow {
-        case .truncate: [string.truncated(toWidth: width)]
-        case .wrap: string.wrapped(toWidth: max(1, width))
+        case .truncate: [text.truncated(toWidth: width)]
+        case .wrap: text.wrapped(toWidth: max(1, width))
         }
     }
 
     public override func preferredSize(for proposal: Size) -> Size {
-        if overflow == .truncate { return Size(width: min(width ?? string.terminalWidth, proposal.width), height: 1) }
-        let lines = string.wrapped(toWidth: max(1, min(width ?? proposal.width, proposal.width)))
+        if overflow == .truncate { return Size(width: min(width ?? text.terminalWidth, proposal.width), height: 1) }
+        let lines = text.wrapped(toWidth: max(1, min(width ?? proposal.width, proposal.width)))
         return Size(width: width.map { min($0, proposal.width) } ?? lines.map(\.terminalWidth).max() ?? 0, height: max(1, lines.count))
     }
 
-    public override var minimumSize: Size { Size(width: min(string.terminalWidth, 1), height: 1) }
+    public override var minimumSize: Size { Size(width: min(text.terminalWidth, 1), height: 1) }
 
     public override func draw(in canvas: inout Canvas, context: DrawContext) {
         let roleStyle: Style = switch role {
-        case .normal: isEffectivelyEnabled ? context.theme.normal : context.theme.disabled
+        case .normal: context.theme.style(enabled: isEffectivelyEnabled, focused: false)
         case .accent: context.theme.accent
         case .error: context.theme.error
         case .disabled: context.theme.disabled
@@ -89,5 +80,5 @@ public final class Label: Widget {
         }
     }
 
-    public override var description: String { "Label(\(string.debugDescription))" }
+    public override var description: String { "Label(\(text.debugDescription))" }
 }

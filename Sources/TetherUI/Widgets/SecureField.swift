@@ -5,7 +5,8 @@ import TetherReactive
 /// It shows one mask character per grapheme (or nothing, with ``Mask/none``), and word
 /// moves and word deletes act on the whole line, so the mask never reveals where words
 /// break. The text never reaches the terminal, `description`, `dump` or a log. With
-/// ``isRevealed`` bound to `true` it shows the text (a "show password" toggle).
+/// ``isRevealed`` set (or `rx.isRevealed` bound) to `true` it shows the text (a "show
+/// password" toggle).
 @MainActor
 public final class SecureField: TextField {
     /// What the field shows for each grapheme.
@@ -18,7 +19,6 @@ public final class SecureField: TextField {
 
     /// The mask in use while not revealed.
     public let mask: Mask
-    private var revealed = false
 
     /// A password field.
     public init(text: String = "", placeholder: String = "", mask: Mask = .character("•"), maxLength: Int? = nil, width: Int? = nil) {
@@ -34,15 +34,16 @@ public final class SecureField: TextField {
         }
     }
 
-    /// Shows the text in clear while bound to `true`; masks it again on `false`.
-    public var isRevealed: Binder<Bool> {
-        Binder(self) { field, reveal in
-            field.revealed = reveal
-            field.echoMode = reveal ? .normal : SecureField.echo(for: field.mask)
+    /// Whether the text shows in clear; `false` (the default) masks it. Setting it to a different value redraws.
+    /// Bind it with `rx.isRevealed`.
+    public var isRevealed = false {
+        didSet {
+            guard isRevealed != oldValue else { return }
+            echoMode = isRevealed ? .normal : SecureField.echo(for: mask)
         }
     }
 
     public override var description: String {
-        "SecureField(\(editor.graphemes.isEmpty ? "empty" : "not empty")\(revealed ? ", revealed" : ""))"
+        "SecureField(\(editor.graphemes.isEmpty ? "empty" : "not empty")\(isRevealed ? ", revealed" : ""))"
     }
 }

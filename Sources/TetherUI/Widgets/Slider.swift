@@ -4,7 +4,9 @@ import TetherReactive
 ///
 /// ←/→ move by one step, PgUp/PgDn by ten, Home/End go to the bounds; a click or a drag
 /// on the track sets the value under the pointer, and the wheel adjusts it while the
-/// slider has focus. Values are clamped to the range and snapped to the step.
+/// slider has focus. Values are clamped to the range and snapped to the step. ``value`` is
+/// the value; setting it is a programmatic write. `rx.value` (and `rx.intValue`) report
+/// the user's changes only.
 @MainActor
 public final class Slider: Widget {
     /// The smallest and largest values.
@@ -16,7 +18,7 @@ public final class Slider: Widget {
         didSet { setNeedsLayout() }
     }
     private var current: Double
-    private let edits = PublishSubject<Double>()
+    let editable = UserEditable<Slider, Double>(\.current) { slider, value in slider.snap(value) }
 
     /// A slider over `range` in steps of `step`, starting at `value` (clamped and snapped).
     public init(value: Double, in range: ClosedRange<Double>, step: Double = 1, format: @escaping (Double) -> String = Slider.defaultFormat) {
@@ -33,29 +35,11 @@ public final class Slider: Widget {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
-    isolated deinit { edits.onCompleted() }
-
-    /// The value: current value on subscription, then user changes only; writes are
-    /// clamped and snapped. Completes when the slider goes away.
-    public var value: ControlProperty<Double> {
-        ControlProperty(control: self, getter: { $0.current }, setter: { $0.setValue($1) }, edits: edits)
-    }
-
-    /// The value as an integer (rounded), for whole-number sliders.
-    public var intValue: ControlProperty<Int> {
-        ControlProperty(control: self, getter: { Int($0.current.rounded()) }, setter: { $0.setValue(Double($1)) },
-                        edits: edits.map { Int($0.rounded()) }.distinctUntilChanged())
-    }
-
-    /// The current value.
-    public var currentValue: Double { current }
-
-    /// Sets the value programmatically (clamped and snapped; not reported as an edit).
-    public func setValue(_ value: Double) {
-        let snapped = snap(value)
-        guard snapped != current else { return }
-        current = snapped
-        setNeedsDisplay()
+    /// The value. Setting it is programmatic: clamped and snapped, redrawn when that
+    /// differs, never reported as an edit. Bind it two ways with `rx.value` or `rx.intValue`.
+    public var value: Double {
+        get { current }
+        set { editable.set(newValue, on: self) }
     }
 
     private func snap(_ value: Double) -> Double {
@@ -66,13 +50,7 @@ public final class Slider: Widget {
         return min(range.lowerBound + steps * step, range.upperBound)
     }
 
-    private func userSet(_ value: Double) {
-        let snapped = snap(value)
-        guard snapped != current else { return }
-        current = snapped
-        setNeedsDisplay()
-        edits.onNext(snapped)
-    }
+    private func userSet(_ value: Double) { editable.userSet(value, on: self) }
 
     public override var canFocus: Bool { true }
 
@@ -128,7 +106,7 @@ public final class Slider: Widget {
     public override func draw(in canvas: inout Canvas, context: DrawContext) {
         let theme = context.theme
         let enabled = isEffectivelyEnabled
-        let base = !enabled ? theme.disabled : focused ? theme.focused : theme.normal
+        let base = theme.style(enabled: enabled, focused: isFocused)
         let track = trackRange
         let span = range.upperBound - range.lowerBound
         let fraction = span > 0 ? (current - range.lowerBound) / span : 0
@@ -136,10 +114,10 @@ public final class Slider: Widget {
         canvas.put("[", at: .zero, style: base)
         for x in track {
             let glyph = x == knob ? "●" : x < knob ? "━" : "─"
-            canvas.put(glyph, at: Point(x: x, y: 0), style: x == knob && enabled ? theme.accent.adding(focused ? .reverse : []) : base)
+            canvas.put(glyph, at: Point(x: x, y: 0), style: x == knob && enabled ? theme.accent.adding(isFocused ? .reverse : []) : base)
         }
         canvas.put("]", at: Point(x: track.upperBound, y: 0), style: base)
-        canvas.put(format(current), at: Point(x: track.upperBound + 2, y: 0), style: enabled ? theme.normal : theme.disabled)
+        canvas.put(format(current), at: Point(x: track.upperBound + 2, y: 0), style: theme.style(enabled: enabled, focused: false))
     }
 
     public override var description: String { "Slider(value: \(format(current)), range: \(range))" }

@@ -2,10 +2,12 @@ import TetherReactive
 
 /// A single-line text input.
 ///
-/// `text` is a ``ControlProperty``: its values start with the current text and then
-/// report each **user** edit (typing, deleting, pasting); programmatic writes (a model
+/// ``text`` is the current text; setting it is a programmatic write. `rx.text` is a
+/// ``ControlProperty``: its values start with the current text and then report each
+/// **user** edit (typing, deleting, pasting); programmatic writes (``text`` or a model
 /// binding) are never reported back. A write while the user is editing keeps the caret
-/// where it was, clamped to the new text.
+/// where it was, clamped to the new text. `rx.editingDidEnd` fires when the user leaves
+/// the field.
 ///
 /// Keys (through the application's ``KeyMap``): ←/→ and Ctrl-B/F by grapheme, Alt-B/F and
 /// Ctrl-←/→ by word, Home/End and Ctrl-A/E, Backspace, Delete and Ctrl-D, Ctrl-W delete
@@ -26,8 +28,8 @@ public class TextField: Widget {
 
     var editor: TextEditor
     private var scrollOffset = 0
-    private let edits = PublishSubject<String>()
-    private let endEditing = PublishSubject<Void>()
+    let editable = UserEditable<TextField, String>(\.editorText)
+    let endEditing = PublishSubject<Void>()
 
     /// How the text is shown; ``SecureField`` masks it.
     public var echoMode: EchoMode {
@@ -56,58 +58,36 @@ public class TextField: Widget {
         super.init()
     }
 
-    isolated deinit {
-        edits.onCompleted()
-        endEditing.onCompleted()
+    isolated deinit { endEditing.onCompleted() }
+
+    /// The text. Setting it is programmatic: when it differs it is stored and redrawn, the
+    /// caret keeps its place (clamped), and it is never reported as an edit. Bind it two
+    /// ways with `rx.text`.
+    public var text: String {
+        get { editor.text }
+        set { editable.set(newValue, on: self) }
     }
 
-    /// The text: current value on subscription, then user edits only; writes set it
-    /// programmatically when it differs. Completes when the field goes away.
-    public var text: ControlProperty<String> {
-        ControlProperty(control: self, getter: { $0.editor.text }, setter: { $0.setText($1) }, edits: edits)
-    }
-
-    /// Fires when the field loses focus (the user left it): the moment to show validation.
-    public var editingDidEnd: ControlEvent<Void> { ControlEvent(events: endEditing) }
-
-    /// The current text.
-    public var currentText: String { editor.text }
     /// The caret, as a grapheme index.
     public var caret: Int { editor.caret }
 
-    /// Sets the text programmatically: not reported as an edit; the caret keeps its place.
-    public func setText(_ text: String) {
-        guard text != editor.text else { return }
-        editor.replaceText(text)
-        setNeedsDisplay()
+    /// The editor's text, written without side effects (``UserEditable`` guards and redraws).
+    private var editorText: String {
+        get { editor.text }
+        set { editor.replaceText(newValue) }
     }
 
     public override var canFocus: Bool { true }
 
     public override func focusChanged() {
-        if !focused { endEditing.onNext(()) }
+        if !isFocused { endEditing.onNext(()) }
     }
 
     // MARK: Editing
 
     public override func perform(_ intent: Intent) -> Bool {
-        let before = editor.text
-        switch intent {
-        case .moveLeft: editor.moveLeft()
-        case .moveRight: editor.moveRight()
-        case .moveWordLeft: editor.moveWordLeft()
-        case .moveWordRight: editor.moveWordRight()
-        case .moveToStart: editor.moveToStart()
-        case .moveToEnd: editor.moveToEnd()
-        case .deleteBackward: editor.deleteBackward()
-        case .deleteForward: editor.deleteForward()
-        case .deleteWordBackward: editor.deleteWordBackward()
-        case .deleteWordForward: editor.deleteWordForward()
-        case .deleteToStart: editor.deleteToStart()
-        case .deleteToEnd: editor.deleteToEnd()
-        default: return false
-        }
-        finishEdit(from: before)
+        guard let changed = editor.apply(intent) else { return false }
+        finishEdit(changed: changed)
         return true
     }
 
@@ -127,15 +107,13 @@ public class TextField: Widget {
             let room = max(0, maxLength - editor.graphemes.count)
             accepted = String(accepted.prefix(room))
         }
-        let before = editor.text
-        editor.insert(accepted)
-        finishEdit(from: before)
+        finishEdit(changed: editor.insert(accepted))
     }
 
-    private func finishEdit(from before: String) {
-        setNeedsDisplay()
-        let after = editor.text
-        if after != before { edits.onNext(after) }
+    /// Redraws after a key or a paste, and reports the text as an edit when it changed (a
+    /// caret move is not an edit).
+    private func finishEdit(changed: Bool) {
+        if changed { editable.userEdited(self) } else { setNeedsDisplay() }
     }
 
     // MARK: Drawing
@@ -169,7 +147,7 @@ public class TextField: Widget {
 
     public override func draw(in canvas: inout Canvas, context: DrawContext) {
         let theme = context.theme
-        let style = !isEffectivelyEnabled ? theme.disabled : focused ? theme.focusedField : theme.field
+        let style = theme.style(enabled: isEffectivelyEnabled, focused: isFocused, role: .field)
         canvas.fill(Rect(x: 0, y: 0, width: frame.width, height: 1), with: .blank(style))
         let graphemes = displayGraphemes
         if editor.graphemes.isEmpty {
@@ -190,7 +168,7 @@ public class TextField: Widget {
     }
 
     public override var cursorPosition: Point? {
-        guard focused else { return nil }
+        guard isFocused else { return nil }
         let column = caretColumn(in: displayGraphemes) - scrollOffset
         return Point(x: frame.minX + max(0, min(column, frame.width - 1)), y: frame.minY)
     }

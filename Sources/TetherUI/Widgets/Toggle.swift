@@ -2,12 +2,12 @@ import TetherReactive
 
 /// An on/off switch drawn as `[x] Label` or `[ ] Label`.
 ///
-/// Space, Enter or a click flips it. `isOn` reports the user's flips; a programmatic
-/// write is never reported back.
+/// Space, Enter or a click flips it. ``isOn`` is the state; setting it is a programmatic
+/// write. `rx.isOn` reports the user's flips; a programmatic write is never reported back.
 @MainActor
 public final class Toggle: Widget {
     private var on: Bool
-    private let edits = PublishSubject<Bool>()
+    let editable = UserEditable<Toggle, Bool>(\.on)
     /// The text after the box.
     public var title: String {
         didSet { setNeedsLayout() }
@@ -20,29 +20,16 @@ public final class Toggle: Widget {
         super.init()
     }
 
-    isolated deinit { edits.onCompleted() }
-
-    /// The state: current value on subscription, then user flips only. Completes when the
-    /// toggle goes away.
-    public var isOn: ControlProperty<Bool> {
-        ControlProperty(control: self, getter: { $0.on }, setter: { $0.setOn($1) }, edits: edits)
+    /// The state. Setting it is programmatic: redrawn when it differs, never reported as an
+    /// edit. Bind it two ways with `rx.isOn`.
+    public var isOn: Bool {
+        get { on }
+        set { editable.set(newValue, on: self) }
     }
 
-    /// The current state.
-    public var currentValue: Bool { on }
-
-    /// Sets the state programmatically (not reported as an edit).
-    public func setOn(_ value: Bool) {
-        guard value != on else { return }
-        on = value
-        setNeedsDisplay()
-    }
-
-    /// Flips the state as the user would (reported as an edit).
+    /// Flips the state as the user would: reported on `rx.isOn` as an edit.
     public func flip() {
-        on.toggle()
-        setNeedsDisplay()
-        edits.onNext(on)
+        editable.userSet(!on, on: self)
     }
 
     public override var canFocus: Bool { true }
@@ -71,10 +58,10 @@ public final class Toggle: Widget {
 
     public override func draw(in canvas: inout Canvas, context: DrawContext) {
         let theme = context.theme
-        let style = !isEffectivelyEnabled ? theme.disabled : focused ? theme.focused : theme.normal
+        let style = theme.style(enabled: isEffectivelyEnabled, focused: isFocused)
         let box = on ? "[x]" : "[ ]"
         let used = canvas.put(box, at: .zero, style: style)
-        canvas.put(" " + title, at: Point(x: used, y: 0), style: isEffectivelyEnabled ? theme.normal : theme.disabled)
+        canvas.put(" " + title, at: Point(x: used, y: 0), style: theme.style(enabled: isEffectivelyEnabled, focused: false))
     }
 
     public override var description: String { "Toggle(\(title.debugDescription), isOn: \(on))" }

@@ -3,10 +3,11 @@ import TetherReactive
 /// The base of every element on screen: a rectangle in a tree, which draws itself,
 /// may take focus, and handles what the user does while it has focus.
 ///
-/// Widgets live on the main actor. The reactive surface of every widget:
-/// - ``isEnabled``: a binder; a disabled widget is skipped by focus and drawn dimmed.
-/// - ``isHidden``: a binder; a hidden widget takes no space, draws nothing, cannot be focused.
-/// - ``hasFocus``: an observable that starts with the current focus state and emits each change.
+/// Widgets live on the main actor. Plain state has its Swift name and is set directly
+/// (``isEnabled``, ``isHidden``, ``isFocused``); the reactive surface lives under `rx`:
+/// - `rx.isEnabled`: a binder; a disabled widget is skipped by focus and drawn dimmed.
+/// - `rx.isHidden`: a binder; a hidden widget takes no space, draws nothing, cannot be focused.
+/// - `rx.isFocused`: an observable that starts with the current focus state and emits each change.
 ///
 /// Subclass to make your own widget: override ``preferredSize(for:)``, ``draw(in:context:)``
 /// and, for interactive widgets, ``canFocus``, ``handle(_:)`` and friends.
@@ -20,7 +21,7 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
     public internal(set) var frame: Rect = .zero
     weak var host: (any WidgetHost)?
 
-    private let focusSubject = BehaviorSubject(value: false)
+    let focusSubject = BehaviorSubject(value: false)
     private var enabledValue = true
     private var hiddenValue = false
 
@@ -66,9 +67,9 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
 
     // MARK: State
 
-    /// Whether the widget responds to the user. Setting it redraws; a disabled widget
-    /// loses focus.
-    public var enabled: Bool {
+    /// Whether the widget responds to the user. Setting it to a different value redraws;
+    /// a disabled widget loses focus. Bind it with `rx.isEnabled`.
+    public var isEnabled: Bool {
         get { enabledValue }
         set {
             guard newValue != enabledValue else { return }
@@ -78,8 +79,9 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
         }
     }
 
-    /// Whether the widget is left out of layout, drawing and focus.
-    public var hidden: Bool {
+    /// Whether the widget is left out of layout, drawing and focus. Setting it to a
+    /// different value lays the tree out again. Bind it with `rx.isHidden`.
+    public var isHidden: Bool {
         get { hiddenValue }
         set {
             guard newValue != hiddenValue else { return }
@@ -89,8 +91,8 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
         }
     }
 
-    /// `true` while the widget has keyboard focus.
-    public var focused: Bool { focusSubject.value }
+    /// `true` while the widget has keyboard focus. Observe it with `rx.isFocused`.
+    public var isFocused: Bool { focusSubject.value }
 
     /// `true` when the widget and all its ancestors are enabled.
     public var isEffectivelyEnabled: Bool {
@@ -112,17 +114,6 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
         return false
     }
 
-    /// Binds the enabled state: `command.isEnabled.bind(to: button.isEnabled)`.
-    /// Values apply on the main actor while the widget lives.
-    public var isEnabled: Binder<Bool> { Binder(self) { widget, value in widget.enabled = value } }
-
-    /// Binds the hidden state. Values apply on the main actor while the widget lives.
-    public var isHidden: Binder<Bool> { Binder(self) { widget, value in widget.hidden = value } }
-
-    /// The focus state: the current value on subscription, then every change. It
-    /// completes when the widget goes away.
-    public var hasFocus: Observable<Bool> { focusSubject.asObservable().distinctUntilChanged() }
-
     func setFocused(_ value: Bool) {
         guard value != focusSubject.value else { return }
         focusSubject.onNext(value)
@@ -143,7 +134,7 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
     /// ``Form`` may order differently.
     open func focusChain() -> [Widget] {
         var chain: [Widget] = canFocus ? [self] : []
-        for child in children where !child.hidden { chain += child.focusChain() }
+        for child in children where !child.isHidden { chain += child.focusChain() }
         return chain
     }
 
@@ -159,7 +150,7 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
     /// The default wants the size of its largest child.
     open func preferredSize(for proposal: Size) -> Size {
         var size = Size.zero
-        for child in children where !child.hidden {
+        for child in children where !child.isHidden {
             let childSize = child.preferredSize(for: proposal)
             size = Size(width: max(size.width, childSize.width), height: max(size.height, childSize.height))
         }
@@ -169,7 +160,7 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
     /// The smallest size the widget can be drawn in without losing its content.
     open var minimumSize: Size {
         var size = Size.zero
-        for child in children where !child.hidden {
+        for child in children where !child.isHidden {
             let childSize = child.minimumSize
             size = Size(width: max(size.width, childSize.width), height: max(size.height, childSize.height))
         }
@@ -178,7 +169,7 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
 
     /// Places the children inside ``frame``. The default gives each child the whole frame.
     open func layoutChildren() {
-        for child in children where !child.hidden { child.place(in: frame) }
+        for child in children where !child.isHidden { child.place(in: frame) }
     }
 
     /// Sets the widget's frame and lays out its children.
@@ -207,7 +198,7 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
     open func draw(in canvas: inout Canvas, context: DrawContext) {}
 
     func drawTree(in canvas: inout Canvas, context: DrawContext) {
-        guard !hidden, !frame.isEmpty else { return }
+        guard !isHidden, !frame.isEmpty else { return }
         var own = canvas.clipped(to: frame)
         // Entirely clipped away (outside a partial redraw's rows, or scrolled off): nothing
         // it or its children draw could show.
@@ -247,7 +238,7 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
 
     /// The deepest visible widget at `point`, searching children last-drawn first.
     public func hitTest(_ point: Point) -> Widget? {
-        guard !hidden, frame.contains(point) else { return nil }
+        guard !isHidden, frame.contains(point) else { return nil }
         for child in children.reversed() {
             if let hit = child.hitTest(point) { return hit }
         }

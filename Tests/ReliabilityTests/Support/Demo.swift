@@ -56,7 +56,7 @@ final class Demo {
 
     /// A wrong password, submitted and failed (the password field has focus afterwards).
     func failOnce(username: String = "ada", password: String = "wrong-password") async {
-        if screen.username.currentText.isEmpty {
+        if screen.username.text.isEmpty {
             fill(username: username, password: password)
         } else {
             pilot.type(password)
@@ -122,9 +122,9 @@ struct DemoState: Equatable {
 
     init(_ demo: Demo) {
         screen = demo.pilot.screen
-        username = demo.screen.username.currentText
+        username = demo.screen.username.text
         usernameCaret = demo.screen.username.caret
-        password = demo.screen.password.currentText
+        password = demo.screen.password.text
         passwordCaret = demo.screen.password.caret
         focused = demo.pilot.focusedWidget.map(ObjectIdentifier.init)
         cursor = demo.pilot.cursor

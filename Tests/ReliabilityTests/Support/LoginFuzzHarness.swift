@@ -175,7 +175,7 @@ final class LoginFuzzHarness {
     /// and the grapheme after the caret covers the pointer's column.
     private func checkCaretPlaced(in field: TextField, by point: Point) -> String? {
         guard let cursor = pilot.cursor, field.frame.contains(cursor) else { return nil }
-        let graphemes = Array(field.currentText)
+        let graphemes = Array(field.text)
         guard field.caret <= graphemes.count else { return nil }  // reported by check()
         if cursor.x > point.x { return "a click at column \(point.x) put the cursor right of it, at \(cursor.x)" }
         if field.caret < graphemes.count {
@@ -197,24 +197,24 @@ final class LoginFuzzHarness {
             return "a partial redraw (only the changed widgets' rows) differs from drawing everything"
         }
         let user = screen.username, secret = screen.password
-        if user.currentText != viewModel.username.value {
-            return "username field \(user.currentText.debugDescription) ≠ model \(viewModel.username.value.debugDescription)"
+        if user.text != viewModel.username.value {
+            return "username field \(user.text.debugDescription) ≠ model \(viewModel.username.value.debugDescription)"
         }
-        if secret.currentText != viewModel.password.value {
-            return "password field \(secret.currentText.debugDescription) ≠ model \(viewModel.password.value.debugDescription)"
+        if secret.text != viewModel.password.value {
+            return "password field \(secret.text.debugDescription) ≠ model \(viewModel.password.value.debugDescription)"
         }
-        if screen.remember.currentValue != viewModel.rememberMe.value {
-            return "toggle \(screen.remember.currentValue) ≠ model \(viewModel.rememberMe.value)"
+        if screen.remember.isOn != viewModel.rememberMe.value {
+            return "toggle \(screen.remember.isOn) ≠ model \(viewModel.rememberMe.value)"
         }
-        if screen.sessionLength.currentValue != viewModel.sessionMinutes.value {
-            return "slider \(screen.sessionLength.currentValue) ≠ model \(viewModel.sessionMinutes.value)"
+        if screen.sessionLength.value != viewModel.sessionMinutes.value {
+            return "slider \(screen.sessionLength.value) ≠ model \(viewModel.sessionMinutes.value)"
         }
         for (name, field, reference) in [("username", user as TextField, username), ("password", secret, password)] {
-            if field.currentText != reference.text || field.caret != reference.caret {
-                return "\(name) field holds \(field.currentText.debugDescription) caret \(field.caret), the reference \(reference)"
+            if field.text != reference.text || field.caret != reference.caret {
+                return "\(name) field holds \(field.text.debugDescription) caret \(field.caret), the reference \(reference)"
             }
-            if field.caret < 0 || field.caret > field.currentText.count {
-                return "\(name) caret \(field.caret) outside its text of \(field.currentText.count) graphemes"
+            if field.caret < 0 || field.caret > field.text.count {
+                return "\(name) caret \(field.caret) outside its text of \(field.text.count) graphemes"
             }
         }
         if let focused = pilot.focusedWidget, !focused.acceptsFocus {

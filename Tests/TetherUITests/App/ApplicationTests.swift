@@ -58,7 +58,7 @@ struct ApplicationTests {
         form.addRow(TextField())
         let pilot = try Pilot(root: form, size: Size(width: 30, height: 3))
         pilot.drag(from: Point(x: 1, y: 0), to: Point(x: 29, y: 1))
-        #expect(slider.currentValue == 19)
+        #expect(slider.value == 19)
     }
 
     // MARK: Ctrl-C and quitting
@@ -267,7 +267,7 @@ struct ApplicationTests {
         app.pilot.app.verifiesPartialRedraws = true
         let before = app.pilot.app.partialRedrawCount
         app.pilot.type("ab")
-        app.toggle.isOn.onNext(true)  // a model write to a widget on another row
+        app.toggle.rx.isOn.onNext(true)  // a model write to a widget on another row
         app.pilot.advance(by: .zero)
         #expect(app.pilot.app.partialRedrawCount - before == 3)
         #expect(app.pilot.app.partialRedrawMismatches == 0)

@@ -44,7 +44,7 @@ struct FormTests {
         let name = form.addField("Name", TextField(text: "x"))
         form.addField("Mail", TextField(text: "y"))
         let message = BehaviorRelay<String?>(value: nil)
-        let binding = message.bind(to: name.error)
+        let binding = message.bind(to: name.rx.error)
         defer { binding.dispose() }
         let pilot = try Pilot(root: form, size: Size(width: 30, height: 4))
         #expect(pilot.lines[1] == "Mail  y")
@@ -61,7 +61,7 @@ struct FormTests {
         let name = form.addField("Name", TextField(text: "x"))
         form.addField("Mail", TextField(text: "y"))
         let message = BehaviorRelay<String?>(value: "too short")
-        let binding = message.bind(to: name.error)
+        let binding = message.bind(to: name.rx.error)
         defer { binding.dispose() }
         let pilot = try Pilot(root: form, size: Size(width: 30, height: 4))
         #expect(pilot.lines[1] == "      too short")
@@ -75,7 +75,7 @@ struct FormTests {
     func errorStyle() throws {
         let form = Form()
         let name = form.addField("Name", TextField())
-        let binding = Observable.just("required").bind(to: name.error)
+        let binding = Observable.just("required").bind(to: name.rx.error)
         defer { binding.dispose() }
         let pilot = try Pilot(root: form, size: Size(width: 30, height: 3))
         #expect(pilot.backend.screen[6, 1].style == Theme.default.error)
@@ -87,7 +87,7 @@ struct FormTests {
         form.addField("Name", TextField(text: "x"))
         let extra = TextField(text: "y")
         form.addField("Extra", extra)
-        extra.hidden = true
+        extra.isHidden = true
         let pilot = try Pilot(root: form, size: Size(width: 30, height: 3))
         #expect(pilot.lines == ["Name   x", "", ""])
     }
@@ -104,7 +104,7 @@ struct FormTests {
     @Test("the first enabled field has focus at start when earlier ones are disabled")
     func firstEnabledFocused() throws {
         let a = TextField()
-        a.enabled = false
+        a.isEnabled = false
         let (pilot, _, b, _) = try threeFields(a)
         #expect(pilot.focusedWidget === b)
         #expect(pilot.cursor == Point(x: 3, y: 1))
@@ -175,8 +175,8 @@ struct FormTests {
         let signIn = Button("Sign in"), cancel = Button("Cancel")
         form.addButtons([cancel, signIn], default: signIn)
         var signIns = 0, cancels = 0
-        let subscriptions = [signIn.tap.subscribe(onNext: { signIns += 1 }),
-                             cancel.tap.subscribe(onNext: { cancels += 1 })]
+        let subscriptions = [signIn.rx.tap.subscribe(onNext: { signIns += 1 }),
+                             cancel.rx.tap.subscribe(onNext: { cancels += 1 })]
         defer { for subscription in subscriptions { subscription.dispose() } }
         let pilot = try Pilot(root: form, size: Size(width: 40, height: 4))
         pilot.type("ann\n")

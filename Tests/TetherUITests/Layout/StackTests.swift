@@ -52,7 +52,7 @@ struct StackTests {
     @Test("a hidden child takes no space in a stack")
     func hiddenChild() throws {
         let middle = Label("two")
-        middle.hidden = true
+        middle.isHidden = true
         let pilot = try Pilot(root: VStack([Label("one"), middle, Label("three")]), size: Size(width: 10, height: 3))
         #expect(pilot.lines == ["one", "three", ""])
     }
@@ -123,7 +123,7 @@ struct StackTests {
     @Test("an AdaptiveStack with its secondary hidden shows only the primary")
     func adaptiveHiddenSecondary() throws {
         let (stack, secondary) = adaptive()
-        secondary.hidden = true
+        secondary.isHidden = true
         let pilot = try Pilot(root: stack, size: Size(width: 20, height: 5))
         #expect(stack.arrangement == .primaryOnly)
         #expect(!pilot.screen.contains("SECOND"))

@@ -64,7 +64,7 @@ struct PopupTests {
         app.pilot.type("gr")
         #expect(app.pilot.lines[3] == ">Greentwo")
         #expect(app.pilot.lines[5] == "?gr")
-        #expect(app.field.currentText == "")
+        #expect(app.field.text == "")
     }
 
     @Test("Esc closes the popup, gives focus back to the anchor and leaves no stale cells")
@@ -134,7 +134,7 @@ struct PopupTests {
     func closesWhenAnchorHidden() throws {
         let app = try PopupApp()
         app.pilot.press(.enter)
-        app.opener.hidden = true
+        app.opener.isHidden = true
         app.pilot.advance(by: .zero)
         #expect(!app.pilot.screen.contains("Red"))
         #expect(app.opener.dismissals == 1)

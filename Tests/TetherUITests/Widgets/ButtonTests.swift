@@ -21,33 +21,33 @@ struct ButtonTests {
         #expect(pilot.lines[1] == "      [ Save ] [ Cancel ]")
     }
 
-    @Test("Enter on a focused button fires tap")
+    @Test("Enter on a focused button fires rx.tap")
     func enterFires() throws {
         let button = Button("Save")
         var taps = 0
-        let subscription = button.tap.subscribe(onNext: { taps += 1 })
+        let subscription = button.rx.tap.subscribe(onNext: { taps += 1 })
         defer { subscription.dispose() }
         let pilot = try makePilot([button])
         pilot.press(.tab, .enter)
         #expect(taps == 1)
     }
 
-    @Test("Space on a focused button fires tap")
+    @Test("Space on a focused button fires rx.tap")
     func spaceFires() throws {
         let button = Button("Save")
         var taps = 0
-        let subscription = button.tap.subscribe(onNext: { taps += 1 })
+        let subscription = button.rx.tap.subscribe(onNext: { taps += 1 })
         defer { subscription.dispose() }
         let pilot = try makePilot([button])
         pilot.press(.tab, .space)
         #expect(taps == 1)
     }
 
-    @Test("a click fires tap and focuses the button")
+    @Test("a click fires rx.tap and focuses the button")
     func clickFires() throws {
         let button = Button("Save")
         var taps = 0
-        let subscription = button.tap.subscribe(onNext: { taps += 1 })
+        let subscription = button.rx.tap.subscribe(onNext: { taps += 1 })
         defer { subscription.dispose() }
         let pilot = try makePilot([button])
         pilot.click(on: button, offset: 2)
@@ -58,9 +58,9 @@ struct ButtonTests {
     @Test("a disabled button does not fire on a click")
     func disabledDoesNotFire() throws {
         let button = Button("Save")
-        button.enabled = false
+        button.isEnabled = false
         var taps = 0
-        let subscription = button.tap.subscribe(onNext: { taps += 1 })
+        let subscription = button.rx.tap.subscribe(onNext: { taps += 1 })
         defer { subscription.dispose() }
         let pilot = try makePilot([button])
         pilot.click(on: button, offset: 2)
@@ -71,7 +71,7 @@ struct ButtonTests {
     @Test("focus skips a disabled button")
     func disabledSkipped() throws {
         let save = Button("Save"), help = Button("Help"), cancel = Button("Cancel")
-        help.enabled = false
+        help.isEnabled = false
         let pilot = try makePilot([save, help, cancel])
         pilot.press(.tab)
         #expect(pilot.focusedWidget === save)

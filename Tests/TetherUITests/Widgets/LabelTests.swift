@@ -30,12 +30,12 @@ struct LabelTests {
         #expect(pilot.lines == ["one two", "three", "four"])
     }
 
-    @Test("the text binder replaces the text on screen")
+    @Test("the rx.text binder replaces the text on screen")
     func textBinder() throws {
         let label = Label("old")
         let status = BehaviorRelay(value: "Signing in…")
         let pilot = try Pilot(root: label, size: Size(width: 20, height: 1))
-        let binding = status.bind(to: label.text)
+        let binding = status.bind(to: label.rx.text)
         defer { binding.dispose() }
         pilot.advance(by: .zero)
         #expect(pilot.screen == "Signing in…")
@@ -44,11 +44,11 @@ struct LabelTests {
         #expect(pilot.screen == "Done")
     }
 
-    @Test("optionalText nil hides the label and a string shows it again")
+    @Test("rx.optionalText nil hides the label and a string shows it again")
     func optionalText() throws {
         let message = Label("")
         let error = BehaviorRelay<String?>(value: nil)
-        let binding = error.bind(to: message.optionalText)
+        let binding = error.bind(to: message.rx.optionalText)
         defer { binding.dispose() }
         let pilot = try Pilot(root: VStack([Label("top"), message, Label("bottom")]), size: Size(width: 20, height: 3))
         #expect(pilot.lines == ["top", "bottom", ""])

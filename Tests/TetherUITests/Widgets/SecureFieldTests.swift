@@ -43,7 +43,7 @@ struct SecureFieldTests {
     func altBWholeLine() throws {
         let field = SecureField()
         let password = BehaviorRelay(value: "")
-        let binding = field.text <-> password
+        let binding = field.rx.text <-> password
         defer { binding.dispose() }
         let pilot = try makePilot(for: field)
         pilot.type("ab cd")
@@ -57,7 +57,7 @@ struct SecureFieldTests {
     func altFWholeLine() throws {
         let field = SecureField()
         let password = BehaviorRelay(value: "")
-        let binding = field.text <-> password
+        let binding = field.rx.text <-> password
         defer { binding.dispose() }
         let pilot = try makePilot(for: field)
         pilot.type("ab cd")
@@ -69,7 +69,7 @@ struct SecureFieldTests {
     func ctrlWWholeLine() throws {
         let field = SecureField()
         let password = BehaviorRelay(value: "")
-        let binding = field.text <-> password
+        let binding = field.rx.text <-> password
         defer { binding.dispose() }
         let pilot = try makePilot(for: field)
         pilot.type("ab cd ef")
@@ -82,7 +82,7 @@ struct SecureFieldTests {
     func altDWholeLine() throws {
         let field = SecureField()
         let password = BehaviorRelay(value: "")
-        let binding = field.text <-> password
+        let binding = field.rx.text <-> password
         defer { binding.dispose() }
         let pilot = try makePilot(for: field)
         pilot.type("ab cd ef")
@@ -119,11 +119,11 @@ struct SecureFieldTests {
         #expect(dumped.contains("SecureField"))
     }
 
-    @Test("isRevealed bound to true shows the text and false masks it again")
+    @Test("rx.isRevealed bound to true shows the text and false masks it again")
     func revealed() throws {
         let field = SecureField()
         let reveal = BehaviorRelay(value: false)
-        let binding = reveal.bind(to: field.isRevealed)
+        let binding = reveal.bind(to: field.rx.isRevealed)
         defer { binding.dispose() }
         let pilot = try makePilot(for: field)
         pilot.type("hunter2")

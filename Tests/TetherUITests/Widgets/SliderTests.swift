@@ -20,9 +20,9 @@ struct SliderTests {
         let slider = Slider(value: 50, in: 0...100, step: 5)
         let pilot = try makePilot(for: slider)
         pilot.press(.right)
-        #expect(slider.currentValue == 55)
+        #expect(slider.value == 55)
         pilot.press(.left, .left)
-        #expect(slider.currentValue == 45)
+        #expect(slider.value == 45)
     }
 
     @Test("PgUp raises the value by ten steps and PgDn lowers it by ten")
@@ -57,10 +57,10 @@ struct SliderTests {
     func writeClamps() throws {
         let slider = Slider(value: 50, in: 0...100)
         let pilot = try makePilot(for: slider)
-        slider.value.onNext(150)
+        slider.rx.value.onNext(150)
         pilot.advance(by: .zero)
         #expect(pilot.lines[0].hasSuffix(" 100"))
-        slider.value.onNext(-3)
+        slider.rx.value.onNext(-3)
         pilot.advance(by: .zero)
         #expect(pilot.lines[0].hasSuffix(" 0"))
     }
@@ -69,10 +69,10 @@ struct SliderTests {
     func writeSnaps() throws {
         let slider = Slider(value: 0, in: 0...100, step: 5)
         let pilot = try makePilot(for: slider)
-        slider.value.onNext(12)
+        slider.rx.value.onNext(12)
         pilot.advance(by: .zero)
         #expect(pilot.lines[0].hasSuffix(" 10"))
-        slider.value.onNext(13)
+        slider.rx.value.onNext(13)
         pilot.advance(by: .zero)
         #expect(pilot.lines[0].hasSuffix(" 15"))
     }
@@ -92,7 +92,7 @@ struct SliderTests {
         let slider = Slider(value: 0, in: 0...19)
         let pilot = try makePilot(for: slider)
         pilot.drag(from: Point(x: 1, y: 0), to: Point(x: 8, y: 0))
-        #expect(slider.currentValue == 7)
+        #expect(slider.value == 7)
     }
 
     @Test("the wheel adjusts the focused slider one step per notch")
@@ -114,24 +114,24 @@ struct SliderTests {
         #expect(pilot.lines[0] == "[" + String(repeating: "━", count: 19) + "●] 100%")
     }
 
-    @Test("value reports user changes but not programmatic writes")
+    @Test("rx.value reports user changes but not programmatic writes")
     func reportsUserChanges() throws {
         let slider = Slider(value: 50, in: 0...100)
         var reported: [Double] = []
-        let subscription = slider.value.changed.subscribe(onNext: { reported.append($0) })
+        let subscription = slider.rx.value.changed.subscribe(onNext: { reported.append($0) })
         defer { subscription.dispose() }
         let pilot = try makePilot(for: slider)
         pilot.press(.right)
-        slider.value.onNext(10)
+        slider.rx.value.onNext(10)
         pilot.press(.right)
         #expect(reported == [51, 11])
     }
 
-    @Test("intValue reports whole numbers and writes set the value")
+    @Test("rx.intValue reports whole numbers and writes set the value")
     func intValue() throws {
         let slider = Slider(value: 3, in: 0...10)
         let level = BehaviorRelay(value: 7)
-        let binding = slider.intValue <-> level
+        let binding = slider.rx.intValue <-> level
         defer { binding.dispose() }
         let pilot = try makePilot(for: slider)
         #expect(pilot.lines[0].hasSuffix(" 7"))

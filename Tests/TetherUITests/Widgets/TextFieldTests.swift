@@ -256,13 +256,13 @@ struct TextFieldTests {
 
     // MARK: Model writes
 
-    @Test("a write through the text sink while editing keeps the caret where it was")
+    @Test("a write through the rx.text sink while editing keeps the caret where it was")
     func sinkWriteKeepsCaret() throws {
         let field = TextField()
         let pilot = try makePilot(for: field)
         pilot.type("hello")
         pilot.press(.left, .left)
-        field.text.onNext("HELLO world")
+        field.rx.text.onNext("HELLO world")
         pilot.type("X")
         #expect(pilot.lines[0] == "Name  HELXLO world")
     }
@@ -272,7 +272,7 @@ struct TextFieldTests {
         let field = TextField()
         let pilot = try makePilot(for: field)
         pilot.type("hello")
-        field.text.onNext("hi")
+        field.rx.text.onNext("hi")
         pilot.type("!")
         #expect(pilot.lines[0] == "Name  hi!")
         #expect(pilot.cursor == Point(x: 9, y: 0))
@@ -282,7 +282,7 @@ struct TextFieldTests {
     func relayWriteKeepsCaret() throws {
         let field = TextField()
         let name = BehaviorRelay(value: "")
-        let binding = field.text <-> name
+        let binding = field.rx.text <-> name
         defer { binding.dispose() }
         let pilot = try makePilot(for: field)
         pilot.type("abcd")
@@ -293,26 +293,26 @@ struct TextFieldTests {
         #expect(name.value == "A-BCD")
     }
 
-    @Test("user edits are reported on text but programmatic writes are not")
+    @Test("user edits are reported on rx.text but programmatic writes are not")
     func editsReportedWritesNot() throws {
         let field = TextField()
         var reported: [String] = []
-        let subscription = field.text.changed.subscribe(onNext: { reported.append($0) })
+        let subscription = field.rx.text.changed.subscribe(onNext: { reported.append($0) })
         defer { subscription.dispose() }
         let pilot = try makePilot(for: field)
         pilot.type("ab")
-        field.text.onNext("model")
+        field.rx.text.onNext("model")
         pilot.press(.backspace)
         #expect(reported == ["a", "ab", "mdel"])
     }
 
     // MARK: Paste
 
-    @Test("a paste is one edit: one value on text.changed")
+    @Test("a paste is one edit: one value on rx.text.changed")
     func pasteIsOneEdit() throws {
         let field = TextField()
         var reported: [String] = []
-        let subscription = field.text.changed.subscribe(onNext: { reported.append($0) })
+        let subscription = field.rx.text.changed.subscribe(onNext: { reported.append($0) })
         defer { subscription.dispose() }
         let pilot = try makePilot(for: field)
         pilot.paste("hello world")
@@ -379,11 +379,11 @@ struct TextFieldTests {
         #expect(pilot.lines[0] == "Name  hi!")
     }
 
-    @Test("editingDidEnd fires when focus leaves the field")
+    @Test("rx.editingDidEnd fires when focus leaves the field")
     func editingDidEnd() throws {
         let first = TextField(), second = TextField()
         var ended = 0
-        let subscription = first.editingDidEnd.subscribe(onNext: { ended += 1 })
+        let subscription = first.rx.editingDidEnd.subscribe(onNext: { ended += 1 })
         defer { subscription.dispose() }
         let form = Form()
         form.addField("A", first)

@@ -50,25 +50,25 @@ struct ToggleTests {
         #expect(pilot.lines[0] == "[x] Remember me")
     }
 
-    @Test("isOn reports the user's flips but not programmatic sets")
+    @Test("rx.isOn reports the user's flips but not programmatic sets")
     func reportsFlipsOnly() throws {
         let toggle = Toggle("Remember me")
         var reported: [Bool] = []
-        let subscription = toggle.isOn.changed.subscribe(onNext: { reported.append($0) })
+        let subscription = toggle.rx.isOn.changed.subscribe(onNext: { reported.append($0) })
         defer { subscription.dispose() }
         let pilot = try makePilot(for: toggle)
         pilot.press(.space)
-        toggle.isOn.onNext(false)
+        toggle.rx.isOn.onNext(false)
         pilot.press(.space)
         #expect(reported == [true, true])
         #expect(pilot.lines[0] == "[x] Remember me")
     }
 
-    @Test("a programmatic write through isOn redraws the toggle")
+    @Test("a programmatic write through rx.isOn redraws the toggle")
     func writeRedraws() throws {
         let toggle = Toggle("Remember me")
         let remember = BehaviorRelay(value: false)
-        let binding = toggle.isOn <-> remember
+        let binding = toggle.rx.isOn <-> remember
         defer { binding.dispose() }
         let pilot = try makePilot(for: toggle)
         remember.accept(true)

@@ -16,11 +16,11 @@ private func makePilot(_ a: Widget, _ b: Widget, _ c: Widget) throws -> Pilot {
 @MainActor
 @Suite("Widget")
 struct WidgetTests {
-    @Test("isEnabled bound to false makes focus skip the widget")
+    @Test("rx.isEnabled bound to false makes focus skip the widget")
     func disabledSkippedByFocus() throws {
         let a = TextField(), b = TextField(), c = TextField()
         let enabled = BehaviorRelay(value: true)
-        let binding = enabled.bind(to: b.isEnabled)
+        let binding = enabled.bind(to: b.rx.isEnabled)
         defer { binding.dispose() }
         let pilot = try makePilot(a, b, c)
         enabled.accept(false)
@@ -28,11 +28,11 @@ struct WidgetTests {
         #expect(pilot.focusedWidget === c)
     }
 
-    @Test("isEnabled bound back to true lets focus reach the widget again")
+    @Test("rx.isEnabled bound back to true lets focus reach the widget again")
     func reenabled() throws {
         let a = TextField(), b = TextField(), c = TextField()
         let enabled = BehaviorRelay(value: false)
-        let binding = enabled.bind(to: b.isEnabled)
+        let binding = enabled.bind(to: b.rx.isEnabled)
         defer { binding.dispose() }
         let pilot = try makePilot(a, b, c)
         enabled.accept(true)
@@ -43,7 +43,7 @@ struct WidgetTests {
     @Test("a disabled widget is drawn in the theme's disabled (dimmed) style")
     func disabledDrawnDimmed() throws {
         let a = TextField(), b = TextField(text: "off"), c = TextField(text: "on")
-        b.enabled = false
+        b.isEnabled = false
         let pilot = try makePilot(a, b, c)
         #expect(pilot.lines[1] == "B  off")
         #expect(pilot.backend.screen[3, 1].style == Theme.default.disabled)
@@ -55,17 +55,17 @@ struct WidgetTests {
     func disablingFocusedMovesFocus() throws {
         let a = TextField(), b = TextField(), c = TextField()
         let pilot = try makePilot(a, b, c)
-        a.isEnabled.onNext(false)
+        a.rx.isEnabled.onNext(false)
         pilot.advance(by: .zero)
         #expect(pilot.focusedWidget === b)
         #expect(pilot.cursor == Point(x: 3, y: 1))
     }
 
-    @Test("isHidden bound to true removes the widget from the screen and from focus")
+    @Test("rx.isHidden bound to true removes the widget from the screen and from focus")
     func hidden() throws {
         let a = TextField(text: "a"), b = Toggle("Bee"), c = TextField(text: "c")
         let hidden = BehaviorRelay(value: false)
-        let binding = hidden.bind(to: b.isHidden)
+        let binding = hidden.bind(to: b.rx.isHidden)
         defer { binding.dispose() }
         let pilot = try makePilot(a, b, c)
         #expect(pilot.lines[1] == "B  [ ] Bee")
@@ -75,12 +75,12 @@ struct WidgetTests {
         #expect(pilot.focusedWidget === c)
     }
 
-    @Test("hasFocus starts with the current focus state and reports each change")
-    func hasFocus() throws {
+    @Test("rx.isFocused starts with the current focus state and reports each change")
+    func isFocused() throws {
         let a = TextField(), b = TextField(), c = TextField()
         let pilot = try makePilot(a, b, c)
         var states: [Bool] = []
-        let subscription = b.hasFocus.subscribe(onNext: { states.append($0) })
+        let subscription = b.rx.isFocused.subscribe(onNext: { states.append($0) })
         defer { subscription.dispose() }
         pilot.press(.tab, .tab, .tab)
         #expect(states == [false, true, false])
@@ -92,7 +92,7 @@ struct WidgetTests {
             override var canFocus: Bool { true }
             override func preferredSize(for proposal: Size) -> Size { Size(width: 1, height: 1) }
             override func draw(in canvas: inout Canvas, context: DrawContext) {
-                canvas.put(focused ? "*" : "·", at: .zero)
+                canvas.put(isFocused ? "*" : "·", at: .zero)
             }
         }
         let star = Star()

@@ -1,0 +1,69 @@
+import TetherReactive
+
+/// The value of a widget that the user edits (a field's text, a toggle's state, a
+/// slider's value), with the two ways it changes:
+///
+/// - a **programmatic** set (``set(_:on:)``): normalised, equality-guarded, stored and
+///   redrawn, never reported;
+/// - a **user** change (``userSet(_:on:)``, or ``userEdited(_:)`` after an edit made in
+///   place): stored, redrawn and reported on the edits.
+///
+/// It builds the widget's `rx` ``ControlProperty`` from these (``property(of:)``). The
+/// widget owns it and nothing else holds it strongly, so it goes away with the widget and
+/// its edits complete then, which completes every subscription to the control property.
+@MainActor
+final class UserEditable<Control: Widget, Value: Equatable> {
+    private let storage: ReferenceWritableKeyPath<Control, Value>
+    private let normalize: (Control, Value) -> Value
+    private let edits = PublishSubject<Value>()
+
+    /// A value stored at `storage` (written without side effects), with every incoming
+    /// value passed through `normalize` first (a slider clamps and snaps).
+    init(_ storage: ReferenceWritableKeyPath<Control, Value>,
+         normalize: @escaping (Control, Value) -> Value = { $1 }) {
+        self.storage = storage
+        self.normalize = normalize
+    }
+
+    isolated deinit { edits.onCompleted() }
+
+    /// The user's edits, without a starting value.
+    var userEdits: Observable<Value> { edits.asObservable() }
+
+    /// Sets the value programmatically: stored and redrawn when it differs after
+    /// normalising, never reported.
+    func set(_ value: Value, on control: Control) {
+        _ = store(value, in: control)
+    }
+
+    /// Sets the value as the user did: stored, redrawn and reported when it differs after
+    /// normalising.
+    func userSet(_ value: Value, on control: Control) {
+        guard store(value, in: control) else { return }
+        edits.onNext(control[keyPath: storage])
+    }
+
+    /// Reports the value the user has just changed in place (a text field's editor), and
+    /// redraws. Call it only when the value did change.
+    func userEdited(_ control: Control) {
+        control.setNeedsDisplay()
+        edits.onNext(control[keyPath: storage])
+    }
+
+    /// The value as a ``ControlProperty`` over `control`: the current value on
+    /// subscription, then user edits; writes are programmatic sets. Its values complete
+    /// when the widget goes away.
+    func property(of control: Control) -> ControlProperty<Value> {
+        ControlProperty(control: control, getter: { [storage] in $0[keyPath: storage] },
+                        setter: { [weak self] control, value in self?.set(value, on: control) },
+                        edits: edits)
+    }
+
+    private func store(_ value: Value, in control: Control) -> Bool {
+        let normalized = normalize(control, value)
+        guard normalized != control[keyPath: storage] else { return false }
+        control[keyPath: storage] = normalized
+        control.setNeedsDisplay()
+        return true
+    }
+}
