@@ -1,6 +1,5 @@
 public import TetherUI
 import CNCurses
-import Dispatch
 import Glibc
 import Synchronization
 
@@ -95,10 +94,10 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
     /// - Throws: ``TerminalError`` when there is no controlling terminal, `TERM` is
     ///   unset, unknown or cannot address the cursor (`dumb`), or another backend runs.
     public func start(_ handler: @escaping (TerminalEvent) -> Void) throws {
-        try begin(handler, polling: true)
+        try begin(handler)
     }
 
-    private func begin(_ handler: @escaping (TerminalEvent) -> Void, polling: Bool) throws {
+    private func begin(_ handler: @escaping (TerminalEvent) -> Void) throws {
         guard session == nil, !Self.active else { throw TerminalError(.alreadyRunning) }
 
         let outFD = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
@@ -178,7 +177,7 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
         let writer = ScreenWriter(strings: strings, mapper: StyleMapper(colors: colors))
 
         let session = Session(outFD: outFD, readFD: readFD, outFile: outFile, inFile: inFile,
-                              screen: screen, relay: relay, handler: handler, writer: writer, polling: polling)
+                              screen: screen, relay: relay, handler: handler, writer: writer)
         self.session = session
         Self.active = true
         capabilities = TerminalCapabilities(colors: colors, mouse: options.mouse)
@@ -186,23 +185,6 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
         writeModes(on: true)
         ExitRestore.register(outFD: outFD, leave: TerminalStrings.plain(strings.resetAttributes)
                                                   + TerminalStrings.plain(strings.showCursor))
-
-        guard !polling else { return }
-        let signalSource = DispatchSource.makeReadSource(fileDescriptor: relay.readFD, queue: .main)
-        signalSource.setEventHandler { [weak self] in
-            MainActor.assumeIsolated { self?.handleSignals() }
-        }
-        signalSource.setCancelHandler { relay.closePipe() }
-        session.signalSource = signalSource
-        signalSource.resume()
-
-        let readSource = DispatchSource.makeReadSource(fileDescriptor: readFD, queue: .main)
-        readSource.setEventHandler { [weak self] in
-            MainActor.assumeIsolated { self?.readInput() }
-        }
-        readSource.setCancelHandler { _ = close(readFD) }
-        session.readSource = readSource
-        readSource.resume()
     }
 
     /// Restores the terminal: mouse and paste modes off, cursor shown, main screen and
@@ -213,13 +195,8 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
         self.session = nil
         Self.active = false
         ExitRestore.unregister()
-        if session.polling {
-            if !session.inputClosed { close(session.readFD) }
-            session.relay.closePipe()
-        } else {
-            session.readSource?.cancel()
-            session.signalSource?.cancel()
-        }
+        if !session.inputClosed { close(session.readFD) }
+        session.relay.closePipe()
         if !isendwin() {
             writeModes(on: false, fd: session.outFD)
             writeAll(session.outFD, session.writer.leave(height: size.height))
@@ -240,7 +217,6 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
     public func suspend() {
         guard let session, !suspended else { return }
         suspended = true
-        session.readSource?.suspend()
         writeModes(on: false, fd: session.outFD)
         writeAll(session.outFD, session.writer.leave(height: size.height))
         _ = endwin()
@@ -253,7 +229,6 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
         _ = clearok(window, true)
         _ = wrefresh(window)  // leaves endwin: program modes and alternate screen again
         writeModes(on: true, fd: session.outFD)
-        session.readSource?.resume()
         invalidate(session)
     }
 
@@ -298,7 +273,7 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
         if !session.inputClosed { readInput() }
         if let deadline = session.escapeDeadline, ContinuousClock.now >= deadline, self.session === session {
             session.escapeDeadline = nil
-            flushEscape(generation: session.escapeGeneration)
+            flushEscape()
         }
     }
 
@@ -326,31 +301,19 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
         if readAny { scheduleEscapeFlush() }
         if hangUp, self.session === session {
             session.inputClosed = true
-            if session.polling { close(session.readFD) }
-            session.readSource?.cancel()
-            session.readSource = nil
+            close(session.readFD)
             deliver([.terminate(signal: SIGHUP)], to: session)
         }
     }
 
     private func scheduleEscapeFlush() {
         guard let session else { return }
-        if session.polling {
-            let pending = session.decoder.hasPendingInput
-            session.escapeDeadline = pending ? .now + .milliseconds(max(0, options.escapeDelayMilliseconds)) : nil
-            return
-        }
-        guard session.decoder.hasPendingInput else { return }
-        session.escapeGeneration &+= 1
-        let generation = session.escapeGeneration
-        let delay = DispatchTimeInterval.milliseconds(max(0, options.escapeDelayMilliseconds))
-        DispatchQueue.main.asyncAfter(deadline: .now() + delay) { [weak self] in
-            MainActor.assumeIsolated { self?.flushEscape(generation: generation) }
-        }
+        let pending = session.decoder.hasPendingInput
+        session.escapeDeadline = pending ? .now + .milliseconds(max(0, options.escapeDelayMilliseconds)) : nil
     }
 
-    private func flushEscape(generation: Int) {
-        guard let session, session.escapeGeneration == generation, session.decoder.hasPendingInput else { return }
+    private func flushEscape() {
+        guard let session, session.decoder.hasPendingInput else { return }
         let events = session.decoder.flush()
         deliver(events.map { .input($0) }, to: session)
     }
@@ -461,19 +424,13 @@ private final class Session {
     /// Where `read` puts input bytes; reused for every read.
     let readBuffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 4096)
     var previous: Frame?
-    var escapeGeneration = 0
-    /// Driven by a polling loop (``CursesBackend/startPolling(_:)``): no dispatch sources.
-    let polling: Bool
-    /// When a pending lone Escape is flushed (polling only).
+    /// When a pending lone Escape is flushed (read by ``CursesBackend/pollTimeout``).
     var escapeDeadline: ContinuousClock.Instant?
     /// The terminal hung up: its descriptor is closed and no longer read.
     var inputClosed = false
-    var readSource: (any DispatchSourceRead)?
-    var signalSource: (any DispatchSourceRead)?
 
     init(outFD: Int32, readFD: Int32, outFile: UnsafeMutablePointer<FILE>, inFile: UnsafeMutablePointer<FILE>,
-         screen: OpaquePointer, relay: SignalRelay, handler: @escaping (TerminalEvent) -> Void, writer: ScreenWriter,
-         polling: Bool) {
+         screen: OpaquePointer, relay: SignalRelay, handler: @escaping (TerminalEvent) -> Void, writer: ScreenWriter) {
         self.outFD = outFD
         self.readFD = readFD
         self.outFile = outFile
@@ -482,7 +439,6 @@ private final class Session {
         self.relay = relay
         self.handler = handler
         self.writer = writer
-        self.polling = polling
     }
 
     isolated deinit {
