@@ -48,8 +48,10 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
         public var escapeDelayMilliseconds: Int
 
         /// Options; by default mouse, bracketed paste and colours on, 25 ms escape delay.
-        public init(mouse: Bool = true, bracketedPaste: Bool = true, colors: Bool = true,
-                    escapeDelayMilliseconds: Int = 25) {
+        public init(
+            mouse: Bool = true, bracketedPaste: Bool = true, colors: Bool = true,
+            escapeDelayMilliseconds: Int = 25
+        ) {
             self.mouse = mouse
             self.bracketedPaste = bracketedPaste
             self.colors = colors
@@ -100,15 +102,17 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
         let modes = TerminalModes(mouse: options.mouse, bracketedPaste: options.bracketedPaste)
         let writer = ScreenWriter(strings: description.strings, mapper: StyleMapper(colors: description.colors))
         let escapeDelay = Duration.milliseconds(options.escapeDelayMilliseconds)
-        run = Run(terminal: terminal, pump: InputPump(session: terminal, escapeDelay: escapeDelay), modes: modes,
-                  writer: writer, handler: handler)
+        run = Run(
+            terminal: terminal, pump: InputPump(session: terminal, escapeDelay: escapeDelay), modes: modes,
+            writer: writer, handler: handler)
         Self.active = true
         capabilities = TerminalCapabilities(colors: description.colors, mouse: options.mouse)
         size = terminal.size
         terminal.write(modes.on)
-        ExitRestore.register(outFD: terminal.outFD,
-                             farewell: modes.off + TerminalStrings.plain(description.strings.resetAttributes)
-                                 + TerminalStrings.plain(description.strings.showCursor))
+        ExitRestore.register(
+            outFD: terminal.outFD,
+            farewell: modes.off + TerminalStrings.plain(description.strings.resetAttributes)
+                + TerminalStrings.plain(description.strings.showCursor))
     }
 
     /// Restores the terminal: mouse and paste modes off, cursor shown, main screen and
@@ -222,8 +226,10 @@ private final class Run {
     /// The frame on the screen; `nil` when unknown (after a resize or a resume).
     var previous: Frame?
 
-    init(terminal: TerminalSession, pump: InputPump, modes: TerminalModes, writer: ScreenWriter,
-         handler: @escaping (TerminalEvent) -> Void) {
+    init(
+        terminal: TerminalSession, pump: InputPump, modes: TerminalModes, writer: ScreenWriter,
+        handler: @escaping (TerminalEvent) -> Void
+    ) {
         self.terminal = terminal
         self.pump = pump
         self.modes = modes

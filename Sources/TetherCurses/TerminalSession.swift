@@ -157,7 +157,8 @@ final class TerminalSession {
         let window = tether_stdscr()
         var size = winsize()
         if ioctl(outFD, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0,
-           Int32(size.ws_row) != tether_getmaxy(window) || Int32(size.ws_col) != tether_getmaxx(window) {
+            Int32(size.ws_row) != tether_getmaxy(window) || Int32(size.ws_col) != tether_getmaxx(window)
+        {
             _ = resizeterm(Int32(size.ws_row), Int32(size.ws_col))
         }
         return self.size
