@@ -82,7 +82,8 @@ let package = Package(
         ], swiftSettings: strict),
         .testTarget(name: "TetherUITests", dependencies: ["TetherUI", "TetherTesting"], swiftSettings: strict),
         .testTarget(name: "TetherTestingTests", dependencies: ["TetherTesting", "TetherUI", "TetherReactive"], swiftSettings: strict),
-        .testTarget(name: "TetherCursesTests", dependencies: ["TetherCurses", "TerminalHarness", "tether-curses-check"],
+        .testTarget(name: "TetherCursesTests", dependencies: ["TetherCurses", "TetherTesting", "TerminalHarness",
+                                                       "tether-curses-check"],
                     swiftSettings: strict),
         // The login demo: view model, screen through the Pilot, and the built binary in tmux.
         .target(name: "TerminalHarness", path: "Tests/TerminalHarness", swiftSettings: strict),

@@ -1,6 +1,5 @@
 public import TetherUI
 import CNCurses
-import Dispatch
 import Glibc
 import Synchronization
 
@@ -49,8 +48,10 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
         public var escapeDelayMilliseconds: Int
 
         /// Options; by default mouse, bracketed paste and colours on, 25 ms escape delay.
-        public init(mouse: Bool = true, bracketedPaste: Bool = true, colors: Bool = true,
-                    escapeDelayMilliseconds: Int = 25) {
+        public init(
+            mouse: Bool = true, bracketedPaste: Bool = true, colors: Bool = true,
+            escapeDelayMilliseconds: Int = 25
+        ) {
             self.mouse = mouse
             self.bracketedPaste = bracketedPaste
             self.colors = colors
@@ -65,9 +66,9 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
     /// What the terminal can show; known after ``start(_:)``.
     public private(set) var capabilities: TerminalCapabilities
     /// `true` between ``start(_:)`` and ``stop()``.
-    public var isRunning: Bool { session != nil }
+    public var isRunning: Bool { run != nil }
 
-    private var session: Session?
+    private var run: Run?
     private var suspended = false
     private static var active = false
 
@@ -95,140 +96,34 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
     /// - Throws: ``TerminalError`` when there is no controlling terminal, `TERM` is
     ///   unset, unknown or cannot address the cursor (`dumb`), or another backend runs.
     public func start(_ handler: @escaping (TerminalEvent) -> Void) throws {
-        try begin(handler, polling: true)
-    }
-
-    private func begin(_ handler: @escaping (TerminalEvent) -> Void, polling: Bool) throws {
-        guard session == nil, !Self.active else { throw TerminalError(.alreadyRunning) }
-
-        let outFD = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard outFD >= 0 else { throw TerminalError(.noControllingTerminal) }
-        guard isatty(outFD) == 1 else {
-            close(outFD)
-            throw TerminalError(.noControllingTerminal)
-        }
-        var owned = OwnedResources(outFD: outFD)
-        defer { owned.release() }
-
-        guard let termPointer = getenv("TERM"), termPointer.pointee != 0 else {
-            throw TerminalError(.terminalTypeNotSet)
-        }
-        let term = String(cString: termPointer)
-        guard term != "dumb" else { throw TerminalError(.unsupportedTerminalType(term)) }
-
-        Self.configureLocale()
-        switch tether_check_terminal(term, outFD) {
-        case Int32(TETHER_TERM_OK): break
-        case Int32(TETHER_TERM_NO_DATABASE): throw TerminalError(.noTerminfoDatabase(term))
-        case Int32(TETHER_TERM_NOT_ADDRESSABLE): throw TerminalError(.unsupportedTerminalType(term))
-        default: throw TerminalError(.unknownTerminalType(term))
-        }
-
-        // Input is read from a separate open file description so that O_NONBLOCK does
-        // not leak into ncurses' output, which must block.
-        let readFD = open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
-        guard readFD >= 0 else { throw TerminalError(.noControllingTerminal) }
-        owned.readFD = readFD
-        let inFD = fcntl(outFD, F_DUPFD_CLOEXEC, 0)
-        guard inFD >= 0 else { throw TerminalError(.initializationFailed(term)) }
-        owned.inFD = inFD
-        guard let outFile = fdopen(outFD, "w") else { throw TerminalError(.initializationFailed(term)) }
-        owned.outFile = outFile
-        guard let inFile = fdopen(inFD, "r") else { throw TerminalError(.initializationFailed(term)) }
-        owned.inFile = inFile
-        guard let relay = SignalRelay(signals: [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGTSTP, SIGCONT]) else {
-            throw TerminalError(.initializationFailed(term))
-        }
-        owned.relay = relay
-
-        // Our handlers go in before newterm: ncurses then leaves these signals alone.
-        relay.install()
-        // The size comes from the terminal (TIOCGWINSZ) even when LINES/COLUMNS are
-        // exported. (use_env(false) would be wrong: it makes ncurses take the size from
-        // terminfo, 80×24, ignoring the window.)
-        use_tioctl(true)
-        guard let screen = newterm(term, outFile, inFile) else {
-            throw TerminalError(.initializationFailed(term))
-        }
-        owned.disown()
-        _ = set_term(screen)
-
-        let window = tether_stdscr()
-        _ = raw()
-        _ = noecho()
-        _ = nonl()
-        _ = keypad(window, false)
-        _ = typeahead(-1)  // never abandon an update because input is waiting
-        _ = intrflush(window, false)
-        _ = leaveok(window, false)
-
-        let colors = Self.colorCount(enabled: options.colors)
-        _ = def_prog_mode()
-        guard let strings = TerminalStrings.current() else {
-            // Unreachable after tether_check_terminal (it requires cup); undo newterm.
-            _ = endwin()
-            delscreen(screen)
-            relay.uninstall()
-            relay.closePipe()
-            fclose(outFile)
-            fclose(inFile)
-            close(readFD)
-            throw TerminalError(.unsupportedTerminalType(term))
-        }
-        let writer = ScreenWriter(strings: strings, mapper: StyleMapper(colors: colors))
-
-        let session = Session(outFD: outFD, readFD: readFD, outFile: outFile, inFile: inFile,
-                              screen: screen, relay: relay, handler: handler, writer: writer, polling: polling)
-        self.session = session
+        guard run == nil, !Self.active else { throw TerminalError(.alreadyRunning) }
+        let terminal = TerminalSession()
+        let description = try terminal.open(colors: options.colors, relaying: InputPump.signals)
+        let modes = TerminalModes(mouse: options.mouse, bracketedPaste: options.bracketedPaste)
+        let writer = ScreenWriter(strings: description.strings, mapper: StyleMapper(colors: description.colors))
+        let escapeDelay = Duration.milliseconds(options.escapeDelayMilliseconds)
+        run = Run(
+            terminal: terminal, pump: InputPump(session: terminal, escapeDelay: escapeDelay), modes: modes,
+            writer: writer, handler: handler)
         Self.active = true
-        capabilities = TerminalCapabilities(colors: colors, mouse: options.mouse)
-        size = Size(width: Int(tether_getmaxx(window)), height: Int(tether_getmaxy(window)))
-        writeModes(on: true)
-        ExitRestore.register(outFD: outFD, leave: TerminalStrings.plain(strings.resetAttributes)
-                                                  + TerminalStrings.plain(strings.showCursor))
-
-        guard !polling else { return }
-        let signalSource = DispatchSource.makeReadSource(fileDescriptor: relay.readFD, queue: .main)
-        signalSource.setEventHandler { [weak self] in
-            MainActor.assumeIsolated { self?.handleSignals() }
-        }
-        signalSource.setCancelHandler { relay.closePipe() }
-        session.signalSource = signalSource
-        signalSource.resume()
-
-        let readSource = DispatchSource.makeReadSource(fileDescriptor: readFD, queue: .main)
-        readSource.setEventHandler { [weak self] in
-            MainActor.assumeIsolated { self?.readInput() }
-        }
-        readSource.setCancelHandler { _ = close(readFD) }
-        session.readSource = readSource
-        readSource.resume()
+        capabilities = TerminalCapabilities(colors: description.colors, mouse: options.mouse)
+        size = terminal.size
+        terminal.write(modes.on)
+        ExitRestore.register(
+            outFD: terminal.outFD,
+            farewell: modes.off + TerminalStrings.plain(description.strings.resetAttributes)
+                + TerminalStrings.plain(description.strings.showCursor))
     }
 
     /// Restores the terminal: mouse and paste modes off, cursor shown, main screen and
     /// the terminal modes from before ``start(_:)``, signal dispositions put back.
     /// Idempotent; safe to call before `start`.
     public func stop() {
-        guard let session else { return }
-        self.session = nil
+        guard let run else { return }
+        self.run = nil
         Self.active = false
         ExitRestore.unregister()
-        if session.polling {
-            if !session.inputClosed { close(session.readFD) }
-            session.relay.closePipe()
-        } else {
-            session.readSource?.cancel()
-            session.signalSource?.cancel()
-        }
-        if !isendwin() {
-            writeModes(on: false, fd: session.outFD)
-            writeAll(session.outFD, session.writer.leave(height: size.height))
-            _ = endwin()
-        }
-        session.relay.uninstall()
-        delscreen(session.screen)
-        fclose(session.outFile)
-        fclose(session.inFile)
+        run.terminal.close(farewell: farewell(run))
     }
 
     /// Gives the terminal back to the shell and stops the process (job control), as the
@@ -238,23 +133,22 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
     /// In raw mode Ctrl-Z arrives as a key (`Ctrl-Z`); an application that wants the
     /// usual behaviour calls this. `kill -TSTP` does the same by itself.
     public func suspend() {
-        guard let session, !suspended else { return }
+        guard let run, !suspended else { return }
         suspended = true
-        session.readSource?.suspend()
-        writeModes(on: false, fd: session.outFD)
-        writeAll(session.outFD, session.writer.leave(height: size.height))
-        _ = endwin()
-
-        session.relay.raiseWithDefaultAction(SIGTSTP)
+        run.terminal.leaveCurses(farewell: farewell(run))
+        run.terminal.stopProcess()
 
         // Continued (or the stop was discarded in an orphaned process group).
         suspended = false
-        let window = tether_stdscr()
-        _ = clearok(window, true)
-        _ = wrefresh(window)  // leaves endwin: program modes and alternate screen again
-        writeModes(on: true, fd: session.outFD)
-        session.readSource?.resume()
-        invalidate(session)
+        run.terminal.enterCurses()
+        run.terminal.write(run.modes.on)
+        invalidate(run)
+    }
+
+    /// What to write before giving the terminal back: the modes off, plain attributes,
+    /// the cursor shown at the start of the bottom row.
+    private func farewell(_ run: Run) -> [UInt8] {
+        run.modes.off + run.writer.leave(height: size.height)
     }
 
     // MARK: - Drawing
@@ -269,290 +163,77 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
     /// Like ``present(_:cursor:)``, comparing only `changedRows` with the frame presented
     /// before (the application's partial redraws); `nil` compares every row.
     public func present(_ frame: Frame, cursor: Point?, changedRows: Range<Int>?) {
-        guard let session, !suspended else { return }
-        let bytes = session.writer.update(to: frame, from: session.previous, caret: cursor, rows: changedRows)
-        writeAll(session.outFD, bytes)
-        session.previous = frame
+        guard let run, !suspended else { return }
+        run.terminal.write(run.writer.update(to: frame, from: run.previous, caret: cursor, rows: changedRows))
+        run.previous = frame
     }
 
     // MARK: - Polling
 
     /// The terminal (until it hangs up) and the signal pipe, while the backend runs.
     public var pollDescriptors: [Int32] {
-        guard let session else { return [] }
-        return session.inputClosed ? [session.relay.readFD] : [session.readFD, session.relay.readFD]
+        run?.pump.descriptors ?? []
     }
 
     /// The time left before a pending lone Escape counts as the Escape key, or `nil`.
     public var pollTimeout: Duration? {
-        guard let deadline = session?.escapeDeadline else { return nil }
-        return max(.zero, deadline - .now)
+        run?.pump.timeout
     }
 
     /// Handles signals that arrived, reads and delivers the input that is ready, and
     /// flushes a lone Escape whose escape delay has passed. Never blocks.
     public func processPendingInput() {
-        guard let session else { return }
-        handleSignals()
-        guard self.session === session else { return }
-        if !session.inputClosed { readInput() }
-        if let deadline = session.escapeDeadline, ContinuousClock.now >= deadline, self.session === session {
-            session.escapeDeadline = nil
-            flushEscape(generation: session.escapeGeneration)
-        }
-    }
-
-    // MARK: - Events
-
-    private func readInput() {
-        guard let session else { return }
-        var events: [InputEvent] = []
-        var hangUp = false
-        var readAny = false
-        let buffer = session.readBuffer
-        while true {
-            let count = read(session.readFD, buffer.baseAddress, buffer.count)
-            if count > 0 {
-                readAny = true
-                events += session.decoder.feed(UnsafeBufferPointer(rebasing: buffer[0..<count]))
-                continue
-            }
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { break }
-            hangUp = true  // end of file or EIO: the terminal went away
-            break
-        }
-        if !events.isEmpty { deliver(events.map { .input($0) }, to: session) }
-        if readAny { scheduleEscapeFlush() }
-        if hangUp, self.session === session {
-            session.inputClosed = true
-            if session.polling { close(session.readFD) }
-            session.readSource?.cancel()
-            session.readSource = nil
-            deliver([.terminate(signal: SIGHUP)], to: session)
-        }
-    }
-
-    private func scheduleEscapeFlush() {
-        guard let session else { return }
-        if session.polling {
-            let pending = session.decoder.hasPendingInput
-            session.escapeDeadline = pending ? .now + .milliseconds(max(0, options.escapeDelayMilliseconds)) : nil
-            return
-        }
-        guard session.decoder.hasPendingInput else { return }
-        session.escapeGeneration &+= 1
-        let generation = session.escapeGeneration
-        let delay = DispatchTimeInterval.milliseconds(max(0, options.escapeDelayMilliseconds))
-        DispatchQueue.main.asyncAfter(deadline: .now() + delay) { [weak self] in
-            MainActor.assumeIsolated { self?.flushEscape(generation: generation) }
-        }
-    }
-
-    private func flushEscape(generation: Int) {
-        guard let session, session.escapeGeneration == generation, session.decoder.hasPendingInput else { return }
-        let events = session.decoder.flush()
-        deliver(events.map { .input($0) }, to: session)
-    }
-
-    private func handleSignals() {
-        guard let session else { return }
-        for signal in session.relay.drain() {
-            guard self.session === session else { return }
-            switch signal {
-            case SIGWINCH:
-                invalidate(session)
-            case SIGTSTP:
+        guard let run else { return }
+        run.pump.pump { arrival in
+            switch arrival {
+            case .input(let event):
+                run.handler(.input(event))
+            case .resize:
+                invalidate(run)
+            case .suspend:
                 suspend()
-            case SIGCONT:
-                // After an outside SIGSTOP the shell may have changed the terminal modes.
-                _ = reset_prog_mode()
-                writeModes(on: true, fd: session.outFD)
-                invalidate(session)
-            default:
-                deliver([.terminate(signal: signal)], to: session)
+            case .resume:
+                run.terminal.restoreProgramModes()
+                run.terminal.write(run.modes.on)
+                invalidate(run)
+            case .terminate(let signal):
+                run.handler(.terminate(signal: signal))
             }
+            return self.run === run
         }
     }
 
     /// Forgets what is on the screen and tells the application: `resized` when the
     /// terminal's size changed, `redrawNeeded` otherwise.
-    private func invalidate(_ session: Session) {
-        let window = tether_stdscr()
-        var size = winsize()
-        if ioctl(session.outFD, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0,
-           Int32(size.ws_row) != tether_getmaxy(window) || Int32(size.ws_col) != tether_getmaxx(window) {
-            _ = resizeterm(Int32(size.ws_row), Int32(size.ws_col))
-        }
-        let newSize = Size(width: Int(tether_getmaxx(window)), height: Int(tether_getmaxy(window)))
-        session.previous = nil
-        session.writer.invalidate()
-        let changed = newSize != self.size
-        self.size = newSize
-        deliver([changed ? .resized(newSize) : .redrawNeeded], to: session)
-    }
-
-    /// Hands `events` to the application, stopping early if it stops the backend.
-    private func deliver(_ events: [TerminalEvent], to session: Session) {
-        for event in events {
-            guard self.session === session else { return }
-            session.handler(event)
-        }
-    }
-
-    // MARK: - Terminal modes
-
-    private func writeModes(on: Bool, fd: Int32? = nil) {
-        guard let fd = fd ?? session?.outFD else { return }
-        var sequence = ""
-        if on {
-            if options.bracketedPaste { sequence += "\u{1B}[?2004h" }
-            if options.mouse { sequence += "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h" }
-        } else {
-            if options.mouse { sequence += "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l" }
-            if options.bracketedPaste { sequence += "\u{1B}[?2004l" }
-        }
-        writeAll(fd, Array(sequence.utf8))
-    }
-
-    private static func configureLocale() {
-        _ = setlocale(LC_ALL, "")
-        if let current = setlocale(LC_CTYPE, nil), ["C", "POSIX"].contains(String(cString: current)) {
-            if setlocale(LC_CTYPE, "C.UTF-8") == nil { _ = setlocale(LC_CTYPE, "C.utf8") }
-        }
-    }
-
-    /// How many colours to draw with: 0 when disabled, under `NO_COLOR`, or on a
-    /// monochrome terminal; at most 256.
-    private static func colorCount(enabled: Bool) -> Int {
-        let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
-        guard enabled, !noColor, has_colors() else { return 0 }
-        return max(0, min(Int(tether_number_capability("colors")), 256))
+    private func invalidate(_ run: Run) {
+        let newSize = run.terminal.refreshSize()
+        run.previous = nil
+        run.writer.invalidate()
+        let changed = newSize != size
+        size = newSize
+        run.handler(changed ? .resized(newSize) : .redrawNeeded)
     }
 }
 
-/// Writes all of `bytes` to `fd`, retrying after interruptions and short writes.
-func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
-    var offset = 0
-    while offset < bytes.count {
-        let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        if written > 0 {
-            offset += written
-        } else if written < 0 && errno == EINTR {
-            continue
-        } else {
-            return
-        }
-    }
-}
-
-/// Everything one running backend holds.
+/// Everything one start of the backend holds, until ``CursesBackend/stop()``.
 @MainActor
-private final class Session {
-    let outFD: Int32
-    let readFD: Int32
-    let outFile: UnsafeMutablePointer<FILE>
-    let inFile: UnsafeMutablePointer<FILE>
-    let screen: OpaquePointer
-    let relay: SignalRelay
-    let handler: (TerminalEvent) -> Void
+private final class Run {
+    let terminal: TerminalSession
+    let pump: InputPump
+    let modes: TerminalModes
     var writer: ScreenWriter
-    var decoder = InputDecoder()
-    /// Where `read` puts input bytes; reused for every read.
-    let readBuffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 4096)
+    let handler: (TerminalEvent) -> Void
+    /// The frame on the screen; `nil` when unknown (after a resize or a resume).
     var previous: Frame?
-    var escapeGeneration = 0
-    /// Driven by a polling loop (``CursesBackend/startPolling(_:)``): no dispatch sources.
-    let polling: Bool
-    /// When a pending lone Escape is flushed (polling only).
-    var escapeDeadline: ContinuousClock.Instant?
-    /// The terminal hung up: its descriptor is closed and no longer read.
-    var inputClosed = false
-    var readSource: (any DispatchSourceRead)?
-    var signalSource: (any DispatchSourceRead)?
 
-    init(outFD: Int32, readFD: Int32, outFile: UnsafeMutablePointer<FILE>, inFile: UnsafeMutablePointer<FILE>,
-         screen: OpaquePointer, relay: SignalRelay, handler: @escaping (TerminalEvent) -> Void, writer: ScreenWriter,
-         polling: Bool) {
-        self.outFD = outFD
-        self.readFD = readFD
-        self.outFile = outFile
-        self.inFile = inFile
-        self.screen = screen
-        self.relay = relay
-        self.handler = handler
+    init(
+        terminal: TerminalSession, pump: InputPump, modes: TerminalModes, writer: ScreenWriter,
+        handler: @escaping (TerminalEvent) -> Void
+    ) {
+        self.terminal = terminal
+        self.pump = pump
+        self.modes = modes
         self.writer = writer
-        self.polling = polling
-    }
-
-    isolated deinit {
-        readBuffer.deallocate()
-    }
-}
-
-/// What `start` has opened so far, closed again if it throws.
-private struct OwnedResources {
-    var outFD: Int32
-    var readFD: Int32 = -1
-    var inFD: Int32 = -1
-    var outFile: UnsafeMutablePointer<FILE>?
-    var inFile: UnsafeMutablePointer<FILE>?
-    var relay: SignalRelay?
-
-    init(outFD: Int32) {
-        self.outFD = outFD
-    }
-
-    /// `start` succeeded: the session owns everything now.
-    mutating func disown() {
-        outFD = -1
-        readFD = -1
-        inFD = -1
-        outFile = nil
-        inFile = nil
-        relay = nil
-    }
-
-    @MainActor
-    mutating func release() {
-        if let relay {
-            relay.uninstall()
-            relay.closePipe()
-        }
-        if let outFile { fclose(outFile) } else if outFD >= 0 { close(outFD) }
-        if let inFile { fclose(inFile) } else if inFD >= 0 { close(inFD) }
-        if readFD >= 0 { close(readFD) }
-        disown()
-    }
-}
-
-/// Restores the terminal if the program calls `exit()` while a backend runs.
-private enum ExitRestore {
-    /// The running backend's terminal, -1 when none runs.
-    static let fd = Atomic<Int32>(-1)
-    static let hookInstalled = Atomic<Bool>(false)
-    /// Plain attributes and a visible cursor for that terminal (ncurses' `endwin` does
-    /// not know what the screen writer left set).
-    static let leaveBytes = Mutex<[UInt8]>([])
-
-    static func register(outFD: Int32, leave: [UInt8]) {
-        leaveBytes.withLock { $0 = leave }
-        fd.store(outFD, ordering: .sequentiallyConsistent)
-        if hookInstalled.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged {
-            atexit { ExitRestore.restore() }
-        }
-    }
-
-    static func unregister() {
-        fd.store(-1, ordering: .sequentiallyConsistent)
-    }
-
-    /// Runs from `exit()`: turns the modes off, resets attributes, shows the cursor and
-    /// leaves curses mode.
-    static func restore() {
-        let outFD = fd.exchange(-1, ordering: .sequentiallyConsistent)
-        guard outFD >= 0 else { return }
-        writeAll(outFD, Array("\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?2004l".utf8) + leaveBytes.withLock { $0 })
-        if !isendwin() { _ = endwin() }
+        self.handler = handler
     }
 }

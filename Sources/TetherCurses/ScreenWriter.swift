@@ -16,12 +16,44 @@ import TetherUI
 /// after a multi-scalar grapheme (emoji sequences, combining marks: terminals differ
 /// on their width) — it forgets the position, and the next move is absolute.
 ///
+/// Frames go to a ``Region`` of the terminal: the whole (alternate) screen, or a band of
+/// rows starting at some terminal row (an inline presentation below a shell prompt).
+/// Positions — the cursor it tracks, the caret, the changes — are in frame coordinates;
+/// only the absolute moves it writes add the band's top row. Nothing it writes for a
+/// band touches a row outside it: a first frame clears the band's rows one by one
+/// instead of the screen, it never writes a line feed (which could scroll), and
+/// ``leave(height:)`` stops on the band's bottom row.
+///
 /// Main-actor isolated, like the backend that owns it: it expands strings with ncurses'
 /// `tiparm`, which returns a shared buffer.
 @MainActor
 struct ScreenWriter {
+    /// Where on the terminal the frames go.
+    enum Region: Hashable, Sendable {
+        /// The whole screen (the alternate screen): frame row y is terminal row y, and a
+        /// first frame clears the screen with `clear`.
+        case fullScreen
+        /// The rows from terminal row `top` (0-based) down, as many as the frame has:
+        /// frame row y is terminal row `top + y`, and a first frame clears those rows
+        /// with `el`, leaving the rest of the screen alone.
+        case band(top: Int)
+
+        /// The terminal row of the frame's top row.
+        var top: Int {
+            switch self {
+            case .fullScreen: 0
+            case .band(let top): max(0, top)
+            }
+        }
+    }
+
     let strings: TerminalStrings
     let mapper: StyleMapper
+    /// Where the frames go. Changing it forgets the cursor; the next frame should be
+    /// drawn with no previous frame (the new rows' contents are unknown).
+    var region: Region {
+        didSet { if region != oldValue { invalidate() } }
+    }
 
     /// Where the terminal's cursor is; `nil` when unknown.
     private(set) var cursor: Point?
@@ -33,18 +65,22 @@ struct ScreenWriter {
     private let expansions: ExpansionCache
     private let resetBytes: [UInt8]
     private let clearBytes: [UInt8]
+    private let clearLineBytes: [UInt8]
     private let carriageReturn: [UInt8]
     private let cursorLeft: [UInt8]
     private let showBytes: [UInt8]
     private let hideBytes: [UInt8]
     private let attributeBytes: [(Style.Attributes, [UInt8])]
 
-    init(strings: TerminalStrings, mapper: StyleMapper) {
+    /// A writer drawing with `strings` and `mapper` into `region`.
+    init(strings: TerminalStrings, mapper: StyleMapper, region: Region = .fullScreen) {
         self.strings = strings
         self.mapper = mapper
+        self.region = region
         expansions = ExpansionCache(strings: strings)
         resetBytes = TerminalStrings.plain(strings.resetAttributes)
         clearBytes = TerminalStrings.plain(strings.clearScreen)
+        clearLineBytes = TerminalStrings.plain(strings.clearToEndOfLine)
         carriageReturn = TerminalStrings.plain(strings.carriageReturn)
         cursorLeft = TerminalStrings.plain(strings.cursorLeft)
         showBytes = TerminalStrings.plain(strings.showCursor)
@@ -68,7 +104,7 @@ struct ScreenWriter {
     /// The bytes that turn the screen from `previous` into `frame`, then put the cursor
     /// at `caret` and show it, or hide it when `caret` is `nil` or off the screen.
     ///
-    /// With no `previous` (or one of another size) the screen is cleared first and only
+    /// With no `previous` (or one of another size) the region is cleared first and only
     /// the non-blank cells are drawn. `rows`, when given, are the only rows that can
     /// differ from `previous` (a partial redraw); the others are not compared.
     mutating func update(to frame: Frame, from previous: Frame?, caret: Point?, rows: Range<Int>? = nil) -> [UInt8] {
@@ -76,15 +112,7 @@ struct ScreenWriter {
         out.reserveCapacity(previous == nil ? 4096 : 64)
         var base = previous
         if base?.size != frame.size {
-            out += resetBytes
-            pen = resetBytes.isEmpty ? nil : .plain
-            if !clearBytes.isEmpty {
-                out += clearBytes
-                cursor = Point(x: 0, y: 0)
-                base = Frame(size: frame.size)
-            } else {
-                base = nil
-            }
+            base = clear(for: frame, output: &out)
         }
         let width = frame.size.width, height = frame.size.height
         let skipsCorner = strings.autoMargins && !strings.delayedWrap
@@ -120,12 +148,34 @@ struct ScreenWriter {
     }
 
     /// What to write before giving the terminal back: plain attributes, the cursor
-    /// shown, at the start of the bottom row of a screen `height` rows high.
+    /// shown, at the start of the bottom row of a region `height` rows high (the
+    /// screen's bottom row, or the band's).
     mutating func leave(height: Int) -> [UInt8] {
         var out = resetBytes + showBytes
-        out += expansions.expand(.cursorAddress, max(0, height - 1), 0)
+        out += expansions.expand(.cursorAddress, region.top + max(0, height - 1), 0)
         invalidate()
         return out
+    }
+
+    /// Resets the pen and clears the region for `frame`: the screen with `clear`, a band
+    /// row by row with `el`. Returns the blank frame now shown, or `nil` when the
+    /// terminal cannot clear that way (then every cell is drawn).
+    private mutating func clear(for frame: Frame, output out: inout [UInt8]) -> Frame? {
+        out += resetBytes
+        pen = resetBytes.isEmpty ? nil : .plain
+        switch region {
+        case .fullScreen:
+            guard !clearBytes.isEmpty else { return nil }
+            out += clearBytes
+            cursor = Point(x: 0, y: 0)
+        case .band:
+            guard !clearLineBytes.isEmpty else { return nil }
+            for y in 0..<frame.size.height {
+                move(to: Point(x: 0, y: y), in: frame, output: &out)
+                out += clearLineBytes
+            }
+        }
+        return Frame(size: frame.size)
     }
 
     // MARK: - Cursor motion
@@ -135,7 +185,7 @@ struct ScreenWriter {
     /// carriage return, or rewriting the cells in between when that is shorter.
     private mutating func move(to target: Point, in frame: Frame, output out: inout [UInt8]) {
         guard cursor != target else { return }
-        var best = expansions.expand(.cursorAddress, target.y, target.x)
+        var best = expansions.expand(.cursorAddress, region.top + target.y, target.x)
         if let from = cursor {
             func consider(_ candidate: [UInt8]?) {
                 if let candidate, !candidate.isEmpty, candidate.count < best.count { best = candidate }
@@ -182,11 +232,11 @@ struct ScreenWriter {
         return best
     }
 
-    /// The moves from row `from` to row `to` that keep the column: row addressing and
-    /// the relative move.
+    /// The moves from frame row `from` to frame row `to` that keep the column: row
+    /// addressing and the relative move.
     private func verticalMoves(from: Int, to: Int) -> [[UInt8]] {
         var moves: [[UInt8]] = []
-        moves.append(expansions.expand(.rowAddress, to))
+        moves.append(expansions.expand(.rowAddress, region.top + to))
         if to > from { moves.append(expansions.expand(.parmDown, to - from)) }
         if to < from { moves.append(expansions.expand(.parmUp, from - to)) }
         return moves.filter { !$0.isEmpty }

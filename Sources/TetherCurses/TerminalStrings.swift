@@ -26,6 +26,8 @@ struct TerminalStrings: Sendable {
     var carriageReturn: String?
     /// Clear the screen and home the cursor (`clear`).
     var clearScreen: String?
+    /// Clear from the cursor to the end of its row (`el`).
+    var clearToEndOfLine: String?
     /// Turn every attribute and colour off (`sgr0`).
     var resetAttributes: String?
     var bold: String?
@@ -55,7 +57,7 @@ struct TerminalStrings: Sendable {
             columnAddress: string("hpa"), rowAddress: string("vpa"),
             parmRight: string("cuf"), parmLeft: string("cub"), parmDown: string("cud"), parmUp: string("cuu"),
             cursorLeft: string("cub1"), carriageReturn: string("cr"),
-            clearScreen: string("clear"), resetAttributes: string("sgr0"),
+            clearScreen: string("clear"), clearToEndOfLine: string("el"), resetAttributes: string("sgr0"),
             bold: string("bold"), dim: string("dim"), underline: string("smul"), reverse: string("rev"),
             setForeground: string("setaf") ?? string("setf"), setBackground: string("setab") ?? string("setb"),
             hideCursor: string("civis"), showCursor: string("cnorm"),

@@ -1,0 +1,39 @@
+import CNCurses
+import Glibc
+import Synchronization
+
+/// Restores the terminal if the program calls `exit()` while a backend runs (a crash
+/// cannot be caught this way).
+///
+/// The hook is registered with `atexit` once per process and does nothing while no
+/// backend runs. It may run on any thread, so its state is atomic.
+enum ExitRestore {
+    /// The running backend's terminal, -1 when none runs.
+    private static let fd = Atomic<Int32>(-1)
+    private static let hookInstalled = Atomic<Bool>(false)
+    /// What to write on the way out: the modes off, plain attributes and a visible cursor
+    /// (ncurses' `endwin` does not know what the backend set).
+    private static let farewell = Mutex<[UInt8]>([])
+
+    /// Arms the hook for the terminal `outFD`, to write `farewell` and leave curses mode.
+    static func register(outFD: Int32, farewell bytes: [UInt8]) {
+        farewell.withLock { $0 = bytes }
+        fd.store(outFD, ordering: .sequentiallyConsistent)
+        if hookInstalled.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged {
+            atexit { ExitRestore.restore() }
+        }
+    }
+
+    /// Disarms the hook: the backend restores the terminal itself.
+    static func unregister() {
+        fd.store(-1, ordering: .sequentiallyConsistent)
+    }
+
+    /// Runs from `exit()`: writes the farewell bytes and leaves curses mode.
+    private static func restore() {
+        let outFD = fd.exchange(-1, ordering: .sequentiallyConsistent)
+        guard outFD >= 0 else { return }
+        writeAll(outFD, farewell.withLock { $0 })
+        if !isendwin() { _ = endwin() }
+    }
+}

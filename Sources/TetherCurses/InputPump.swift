@@ -1,0 +1,122 @@
+import Glibc
+import TetherUI
+
+/// Reads what a ``TerminalSession`` receives — input bytes on the terminal, signals on
+/// the relay's pipe — and turns it into ``Arrival``s, in the order they happened. It
+/// never blocks: a run driver waits on ``descriptors`` (at most ``timeout``) and then
+/// calls ``pump(_:)``.
+///
+/// Bytes are decoded by ``InputDecoder``. A lone Escape (or any prefix of a longer
+/// sequence) waits for the rest until a deadline `escapeDelay` after the last read;
+/// ``timeout`` reports the time left, and the first ``pump(_:)`` after it flushes the
+/// decoder. End of input (the terminal hung up) closes the input descriptor and
+/// arrives as `SIGHUP`.
+@MainActor
+final class InputPump {
+    /// What the pump reports.
+    enum Arrival: Hashable {
+        /// Decoded input.
+        case input(InputEvent)
+        /// `SIGWINCH`: the terminal may have changed size.
+        case resize
+        /// `SIGTSTP`: the process should stop (job control).
+        case suspend
+        /// `SIGCONT`: the process continued after an outside `SIGSTOP`; the shell may
+        /// have changed the terminal modes.
+        case resume
+        /// `SIGTERM`, `SIGHUP`, `SIGINT` or `SIGQUIT`, or a hang-up of the terminal
+        /// (reported as `SIGHUP`): the program should end.
+        case terminate(signal: Int32)
+    }
+
+    /// The signals the session's relay must catch: every one ``pump(_:)`` reports.
+    static let signals: [Int32] = [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGTSTP, SIGCONT]
+
+    private let session: TerminalSession
+    private let escapeDelay: Duration
+    private var decoder = InputDecoder()
+    /// Where `read` puts input bytes; reused for every read.
+    private let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 4096)
+    /// When pending bytes stop waiting for the rest of their sequence.
+    private var escapeDeadline: ContinuousClock.Instant?
+
+    /// A pump over `session`'s input and signals; a lone Escape waits `escapeDelay`.
+    init(session: TerminalSession, escapeDelay: Duration) {
+        self.session = session
+        self.escapeDelay = max(.zero, escapeDelay)
+    }
+
+    isolated deinit {
+        buffer.deallocate()
+    }
+
+    /// The terminal (until it hangs up) and the signal pipe; empty once the session is
+    /// closed.
+    var descriptors: [Int32] {
+        [session.readFD, session.relay?.readFD ?? -1].filter { $0 >= 0 }
+    }
+
+    /// The time left before pending bytes count as complete (a lone Escape as the Escape
+    /// key), or `nil` when nothing is pending.
+    var timeout: Duration? {
+        escapeDeadline.map { max(.zero, $0 - .now) }
+    }
+
+    /// Hands `accept` the signals that arrived, then the input that is ready, then what
+    /// timed out, one arrival at a time. Stops as soon as `accept` returns `false` (the
+    /// backend stopped). Never blocks.
+    func pump(_ accept: (Arrival) -> Bool) {
+        guard let relay = session.relay else { return }
+        for signal in relay.drain() {
+            guard accept(Self.arrival(for: signal)) else { return }
+        }
+        if session.readFD >= 0 {
+            guard readInput(accept) else { return }
+        }
+        if let deadline = escapeDeadline, ContinuousClock.now >= deadline {
+            escapeDeadline = nil
+            guard decoder.hasPendingInput else { return }
+            for event in decoder.flush() {
+                guard accept(.input(event)) else { return }
+            }
+        }
+    }
+
+    /// What `signal` means.
+    private static func arrival(for signal: Int32) -> Arrival {
+        switch signal {
+        case SIGWINCH: .resize
+        case SIGTSTP: .suspend
+        case SIGCONT: .resume
+        default: .terminate(signal: signal)
+        }
+    }
+
+    /// Reads until the terminal has nothing more, decodes and hands on the events, and
+    /// moves the escape deadline; a hang-up closes the input and arrives as `SIGHUP`.
+    /// Returns `false` when `accept` did.
+    private func readInput(_ accept: (Arrival) -> Bool) -> Bool {
+        var events: [InputEvent] = []
+        var hangUp = false
+        var readAny = false
+        while true {
+            let count = read(session.readFD, buffer.baseAddress, buffer.count)
+            if count > 0 {
+                readAny = true
+                events += decoder.feed(UnsafeBufferPointer(rebasing: buffer[0..<count]))
+                continue
+            }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { break }
+            hangUp = true  // end of file or EIO: the terminal went away
+            break
+        }
+        for event in events {
+            guard accept(.input(event)) else { return false }
+        }
+        if readAny { escapeDeadline = decoder.hasPendingInput ? .now + escapeDelay : nil }
+        guard hangUp else { return true }
+        session.closeInput()
+        return accept(.terminate(signal: SIGHUP))
+    }
+}

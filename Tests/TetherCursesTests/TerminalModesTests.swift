@@ -1,0 +1,33 @@
+import Testing
+@testable import TetherCurses
+
+/// The one table of DEC private modes the backend sets (start, resume) and resets (stop,
+/// suspend, the exit hook).
+@Suite("TerminalModes")
+struct TerminalModesTests {
+    func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    @Test("with mouse and bracketed paste, paste is set first and the mouse modes after it")
+    func onInTableOrder() {
+        let modes = TerminalModes(mouse: true, bracketedPaste: true)
+        #expect(text(modes.on) == "\u{1B}[?2004h\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h")
+    }
+
+    @Test("the modes are reset in the reverse order they were set")
+    func offInReverseOrder() {
+        let modes = TerminalModes(mouse: true, bracketedPaste: true)
+        #expect(text(modes.off) == "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?2004l")
+    }
+
+    @Test("without mouse reporting only bracketed paste is set and reset")
+    func withoutMouse() {
+        let modes = TerminalModes(mouse: false, bracketedPaste: true)
+        #expect(text(modes.on) == "\u{1B}[?2004h" && text(modes.off) == "\u{1B}[?2004l")
+    }
+
+    @Test("with both options off nothing is written")
+    func nothingOn() {
+        let modes = TerminalModes(mouse: false, bracketedPaste: false)
+        #expect(modes.on.isEmpty && modes.off.isEmpty)
+    }
+}
