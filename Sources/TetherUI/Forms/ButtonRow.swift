@@ -1,0 +1,45 @@
+import TetherReactive
+
+/// A row of buttons; ←/→ move focus between them.
+@MainActor
+public final class ButtonRow: Widget {
+    /// The buttons, left to right.
+    public let buttons: [Button]
+
+    init(_ buttons: [Button]) {
+        self.buttons = buttons
+        super.init()
+        for button in buttons { addChild(button) }
+    }
+
+    public override func preferredSize(for proposal: Size) -> Size {
+        let width = buttons.filter { !$0.isHidden }.reduce(0) { $0 + $1.preferredSize(for: proposal).width + 1 }
+        return Size(width: min(proposal.width, max(0, width - 1)), height: 1)
+    }
+
+    public override var minimumSize: Size {
+        Size(width: buttons.filter { !$0.isHidden }.reduce(0) { $0 + $1.minimumSize.width + 1 }, height: 1)
+    }
+
+    public override func layoutChildren() {
+        var x = frame.minX
+        for button in buttons where !button.isHidden {
+            let width = min(button.preferredSize(for: frame.size).width, max(0, frame.maxX - x))
+            button.place(in: Rect(x: x, y: frame.minY, width: width, height: 1))
+            x += width + 1
+        }
+    }
+
+    public override func perform(_ intent: Intent) -> Bool {
+        guard intent == .moveLeft || intent == .moveRight || intent == .decrement || intent == .increment,
+              let focused = hostFocusedWidget as? Button,
+              let index = buttons.firstIndex(where: { $0 === focused }) else { return false }
+        let forward = intent == .moveRight || intent == .increment
+        var next = index
+        repeat {
+            next = forward ? next + 1 : next - 1
+        } while next >= 0 && next < buttons.count && !buttons[next].acceptsFocus
+        if next >= 0 && next < buttons.count { buttons[next].focus() }
+        return true
+    }
+}
