@@ -47,6 +47,14 @@ final class DemoViewModel {
         }
     }
 
+    /// The login screen over this view model.
+    func makeScreen() -> LoginScreen {
+        switch concrete {
+        case .relays(let model): LoginScreen(viewModel: model)
+        case .observation(let model): LoginScreen(viewModel: model)
+        }
+    }
+
     /// The view model itself, for `dump` and `String(reflecting:)`.
     var object: AnyObject { form }
 
