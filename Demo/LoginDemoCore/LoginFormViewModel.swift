@@ -1,16 +1,14 @@
 import TetherReactive
 
-/// What ``LoginScreen`` needs from a view model, whichever way the view model is written:
-/// ``LoginViewModel`` holds its state in relays, ``ObservableLoginViewModel`` in an
-/// `@Observable` class (`login-demo --observation`). Both behave the same; the screen and
+/// What ``LoginScreen`` reads from a view model and asks of it, whichever way the view model
+/// is written: ``LoginViewModel`` holds its state in relays, ``ObservableLoginViewModel`` in
+/// an `@Observable` class (`login-demo --observation`). Both behave the same; the screen and
 /// the demo's tests run on either.
+///
+/// The fields are not here: the screen binds them with `<->` to each concrete view model's
+/// relays or `@Observable` properties, so a view model knows nothing of widgets.
 @MainActor
 public protocol LoginFormViewModel: AnyObject {
-    /// Binds the form's four fields to the view model both ways with `<->`; the view model
-    /// wins on bind.
-    func bindFields(username: ControlProperty<String>, password: ControlProperty<String>,
-                    rememberMe: ControlProperty<Bool>, sessionMinutes: ControlProperty<Double>) -> any Disposable
-
     /// The values the "View model" panel shows: the password only as its length.
     var panel: Observable<LoginPanelState> { get }
     /// The username's validation message, once the field has been left.
@@ -67,15 +65,6 @@ public struct LoginPanelState: Equatable, Sendable {
 }
 
 extension LoginViewModel: LoginFormViewModel {
-    public func bindFields(username: ControlProperty<String>, password: ControlProperty<String>,
-                           rememberMe: ControlProperty<Bool>, sessionMinutes: ControlProperty<Double>) -> any Disposable {
-        Disposables.create(
-            username <-> self.username,
-            password <-> self.password,
-            rememberMe <-> self.rememberMe,
-            sessionMinutes <-> self.sessionMinutes)
-    }
-
     public var panel: Observable<LoginPanelState> {
         Observable.combineLatest(username, password, rememberMe, sessionMinutes) { user, password, remember, minutes in
             LoginPanelState(username: user, passwordLength: password.count, rememberMe: remember, sessionMinutes: minutes)

@@ -2,9 +2,10 @@ import TetherReactive
 import TetherUI
 
 /// The login demo's widgets and their bindings to a view model: a ``LoginViewModel``
-/// (relays) or an ``ObservableLoginViewModel`` (`@Observable`), through ``LoginFormViewModel``.
+/// (relays) or an ``ObservableLoginViewModel`` (`@Observable`), one initialiser each.
 ///
-/// Every widget is bound two ways to the view model with `<->`; derived state flows one
+/// Every field is bound two ways to its view-model property with `<->`, written out in the
+/// initialiser for each kind; derived state (read through ``LoginFormViewModel``) flows one
 /// way with `bind(to:)`. A "View model" panel shows the values as the view model holds
 /// them, so both directions of the binding can be watched while typing.
 @MainActor
@@ -43,8 +44,29 @@ public final class LoginScreen {
     /// How the demo ended, once it has.
     public private(set) var outcome: Outcome?
 
-    /// The screen for `viewModel`.
-    public init(viewModel: any LoginFormViewModel) {
+    /// The screen for the view model built from relays.
+    public convenience init(viewModel: LoginViewModel) {
+        self.init(outputs: viewModel)
+        // Two-way: each widget ⇄ its relay. The model wins on bind.
+        (username.rx.text <-> viewModel.username).disposed(by: bag)
+        (password.rx.text <-> viewModel.password).disposed(by: bag)
+        (remember.rx.isOn <-> viewModel.rememberMe).disposed(by: bag)
+        (sessionLength.rx.value <-> viewModel.sessionMinutes).disposed(by: bag)
+    }
+
+    /// The screen for the view model written as an `@Observable` class (`login-demo --observation`).
+    public convenience init(viewModel: ObservableLoginViewModel) {
+        self.init(outputs: viewModel)
+        // Two-way: each widget ⇄ its @Observable property. The model wins on bind.
+        (username.rx.text <-> viewModel.binding(\.username)).disposed(by: bag)
+        (password.rx.text <-> viewModel.binding(\.password)).disposed(by: bag)
+        (remember.rx.isOn <-> viewModel.binding(\.rememberMe)).disposed(by: bag)
+        (sessionLength.rx.value <-> viewModel.binding(\.sessionMinutes)).disposed(by: bag)
+    }
+
+    /// The widgets laid out, with what they show of `viewModel` bound one way; each
+    /// initialiser above adds the two-way bindings of the fields.
+    private init(outputs viewModel: any LoginFormViewModel) {
         self.viewModel = viewModel
         let bag = DisposeBag()
         self.bag = bag
@@ -67,12 +89,12 @@ public final class LoginScreen {
         modelPanel = Panel(title: "View model", modelRows)
         center = Center(AdaptiveStack(primary: formPanel, secondary: modelPanel))
         root = center
+        bindOutputs(userField: userField, passwordField: passwordField)
+    }
 
-        // Two-way: each widget ⇄ its view-model property (`<->`). The model wins on bind.
-        viewModel.bindFields(username: username.rx.text, password: password.rx.text, rememberMe: remember.rx.isOn,
-                             sessionMinutes: sessionLength.rx.value).disposed(by: bag)
-
-        // One-way: derived state into widgets.
+    /// One way: the view model's derived state into the widgets, and the widgets' events
+    /// (leaving a field, Reset) into the view model.
+    private func bindOutputs(userField: Form.Field, passwordField: Form.Field) {
         viewModel.usernameMessage.bind(to: userField.rx.error).disposed(by: bag)
         viewModel.passwordMessage.bind(to: passwordField.rx.error).disposed(by: bag)
         viewModel.statusLine.bind(to: status.rx.optionalText).disposed(by: bag)
@@ -85,6 +107,7 @@ public final class LoginScreen {
 
         // Validation shows once a field has been left.
         // A field disabled by a sign-in or the lockout loses focus too: that is not the user leaving it.
+        let viewModel = self.viewModel
         username.rx.editingDidEnd.subscribe(onNext: { [weak viewModel, weak field = username] in
             if field?.isEnabled == true { viewModel?.fieldLeft(.username) }
         }).disposed(by: bag)

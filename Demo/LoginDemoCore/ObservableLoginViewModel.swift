@@ -170,15 +170,6 @@ public final class ObservableLoginViewModel: @MainActor CustomStringConvertible,
 }
 
 extension ObservableLoginViewModel: LoginFormViewModel {
-    public func bindFields(username: ControlProperty<String>, password: ControlProperty<String>,
-                           rememberMe: ControlProperty<Bool>, sessionMinutes: ControlProperty<Double>) -> any Disposable {
-        Disposables.create(
-            username <-> binding(\.username),
-            password <-> binding(\.password),
-            rememberMe <-> binding(\.rememberMe),
-            sessionMinutes <-> binding(\.sessionMinutes))
-    }
-
     public var panel: Observable<LoginPanelState> { observe(\.panelState) }
     public var usernameMessage: Observable<String?> { observe(\.usernameError).distinctUntilChanged { $0 == $1 } }
     public var passwordMessage: Observable<String?> { observe(\.passwordError).distinctUntilChanged { $0 == $1 } }

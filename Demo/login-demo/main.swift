@@ -57,10 +57,9 @@ struct LoginDemo: ParsableCommand {
     @MainActor
     static func runForm(delay: Double, mouse: Bool, theme: ThemeName, observation: Bool) -> Int32 {
         let delay = Duration.milliseconds(Int64(delay * 1000))
-        let viewModel: any LoginFormViewModel = observation
-            ? ObservableLoginViewModel(scheduler: MainScheduler.instance, delay: delay)
-            : LoginViewModel(scheduler: MainScheduler.instance, delay: delay)
-        let screen = LoginScreen(viewModel: viewModel)
+        let screen = observation
+            ? LoginScreen(viewModel: ObservableLoginViewModel(scheduler: MainScheduler.instance, delay: delay))
+            : LoginScreen(viewModel: LoginViewModel(scheduler: MainScheduler.instance, delay: delay))
         let backend = CursesBackend(mouse: mouse)
         let app = Application(root: screen.root, backend: backend, theme: theme.theme, mouse: mouse)
         screen.attach(to: app)

@@ -19,7 +19,8 @@ enum ViewModelKind: String, CaseIterable, Sendable, CustomTestStringConvertible 
 }
 
 /// Either view model behind one interface, so a test reads and writes its state the same
-/// way whichever kind it runs on.
+/// way whichever kind it runs on, and builds the screen through `LoginScreen`'s initialiser
+/// for that kind.
 @MainActor
 final class DemoViewModel {
     private enum Concrete {
@@ -39,7 +40,7 @@ final class DemoViewModel {
         }
     }
 
-    /// The view model as the screen sees it.
+    /// The view model as the screen reads it.
     var form: any LoginFormViewModel {
         switch concrete {
         case .relays(let model): model
@@ -47,111 +48,62 @@ final class DemoViewModel {
         }
     }
 
+    /// The login screen over this view model.
+    func makeScreen() -> LoginScreen {
+        switch concrete {
+        case .relays(let model): LoginScreen(viewModel: model)
+        case .observation(let model): LoginScreen(viewModel: model)
+        }
+    }
+
     /// The view model itself, for `dump` and `String(reflecting:)`.
     var object: AnyObject { form }
 
-    var description: String {
-        switch concrete {
-        case .relays(let model): model.description
-        case .observation(let model): model.description
-        }
-    }
+    var description: String { read(\.description, \.description) }
 
     var username: String {
-        get {
-            switch concrete {
-            case .relays(let model): model.username.value
-            case .observation(let model): model.username
-            }
-        }
-        set {
-            switch concrete {
-            case .relays(let model): model.username.accept(newValue)
-            case .observation(let model): model.username = newValue
-            }
-        }
+        get { read(\.username.value, \.username) }
+        set { write(newValue, \.username, \.username) }
     }
 
     var password: String {
-        get {
-            switch concrete {
-            case .relays(let model): model.password.value
-            case .observation(let model): model.password
-            }
-        }
-        set {
-            switch concrete {
-            case .relays(let model): model.password.accept(newValue)
-            case .observation(let model): model.password = newValue
-            }
-        }
+        get { read(\.password.value, \.password) }
+        set { write(newValue, \.password, \.password) }
     }
 
     var rememberMe: Bool {
-        get {
-            switch concrete {
-            case .relays(let model): model.rememberMe.value
-            case .observation(let model): model.rememberMe
-            }
-        }
-        set {
-            switch concrete {
-            case .relays(let model): model.rememberMe.accept(newValue)
-            case .observation(let model): model.rememberMe = newValue
-            }
-        }
+        get { read(\.rememberMe.value, \.rememberMe) }
+        set { write(newValue, \.rememberMe, \.rememberMe) }
     }
 
     var sessionMinutes: Double {
-        get {
-            switch concrete {
-            case .relays(let model): model.sessionMinutes.value
-            case .observation(let model): model.sessionMinutes
-            }
-        }
-        set {
-            switch concrete {
-            case .relays(let model): model.sessionMinutes.accept(newValue)
-            case .observation(let model): model.sessionMinutes = newValue
-            }
-        }
+        get { read(\.sessionMinutes.value, \.sessionMinutes) }
+        set { write(newValue, \.sessionMinutes, \.sessionMinutes) }
     }
 
-    var usernameTouched: Bool {
-        switch concrete {
-        case .relays(let model): model.usernameTouched.value
-        case .observation(let model): model.usernameTouched
-        }
-    }
-
-    var passwordTouched: Bool {
-        switch concrete {
-        case .relays(let model): model.passwordTouched.value
-        case .observation(let model): model.passwordTouched
-        }
-    }
-
-    var failureMessage: String? {
-        switch concrete {
-        case .relays(let model): model.failureMessage.value
-        case .observation(let model): model.failureMessage
-        }
-    }
-
-    var failures: Int {
-        switch concrete {
-        case .relays(let model): model.failures.value
-        case .observation(let model): model.failures
-        }
-    }
-
-    var lockoutRemaining: Int {
-        switch concrete {
-        case .relays(let model): model.lockoutRemaining.value
-        case .observation(let model): model.lockoutRemaining
-        }
-    }
-
+    var usernameTouched: Bool { read(\.usernameTouched.value, \.usernameTouched) }
+    var passwordTouched: Bool { read(\.passwordTouched.value, \.passwordTouched) }
+    var failureMessage: String? { read(\.failureMessage.value, \.failureMessage) }
+    var failures: Int { read(\.failures.value, \.failures) }
+    var lockoutRemaining: Int { read(\.lockoutRemaining.value, \.lockoutRemaining) }
     var session: LoginViewModel.Session? { form.currentSession }
     var signIn: Command<Void, LoginViewModel.Session> { form.signInCommand }
+
+    /// The value at `relays` or at `observation`, whichever kind this is.
+    private func read<Value>(_ relays: KeyPath<LoginViewModel, Value>,
+                             _ observation: KeyPath<ObservableLoginViewModel, Value>) -> Value {
+        switch concrete {
+        case .relays(let model): model[keyPath: relays]
+        case .observation(let model): model[keyPath: observation]
+        }
+    }
+
+    /// Sets `value` through the relay at `relays` or the property at `observation`.
+    private func write<Value>(_ value: Value, _ relays: KeyPath<LoginViewModel, BehaviorRelay<Value>>,
+                              _ observation: ReferenceWritableKeyPath<ObservableLoginViewModel, Value>) {
+        switch concrete {
+        case .relays(let model): model[keyPath: relays].accept(value)
+        case .observation(let model): model[keyPath: observation] = value
+        }
+    }
 }

@@ -20,7 +20,7 @@ struct LoginScreenViewModelKindsTests {
 
         init(_ kind: ViewModelKind) throws {
             viewModel = DemoViewModel(kind, scheduler: scheduler)
-            screen = LoginScreen(viewModel: viewModel.form)
+            screen = viewModel.makeScreen()
             pilot = try Pilot(root: screen.root, size: Size(width: 80, height: 24), scheduler: scheduler)
             screen.attach(to: pilot.app)
         }
