@@ -10,7 +10,8 @@ import TetherReactive
 /// - `rx.isFocused`: an observable that starts with the current focus state and emits each change.
 ///
 /// Subclass to make your own widget: override ``preferredSize(for:)``, ``draw(in:context:)``
-/// and, for interactive widgets, ``canFocus``, ``handle(_:)`` and friends.
+/// and, for interactive widgets, ``canFocus``, ``perform(_:)`` (intents from keys),
+/// ``insertText(_:)``, ``paste(_:)`` and ``handleMouse(_:)``.
 @MainActor
 open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStringConvertible, @MainActor CustomReflectable {
     /// The widget that contains this one.

@@ -1,0 +1,3 @@
+import TetherUI
+
+@MainActor let root: Widget = Form()

@@ -1,0 +1,1 @@
+@MainActor let model = CombineLoginViewModel(accounts: AccountStore())

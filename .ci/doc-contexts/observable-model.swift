@@ -1,0 +1,1 @@
+@MainActor let model = ObservableLoginViewModel(accounts: AccountStore())

@@ -1,0 +1,1 @@
+@MainActor let model = LoginViewModel(accounts: AccountStore())
