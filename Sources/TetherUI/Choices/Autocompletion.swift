@@ -2,15 +2,16 @@
 /// starts with the text, and a popup list under the field. The list never takes focus (the
 /// user keeps typing in the field); the field passes it its keys first.
 ///
-/// The list is open while the field has focus, has suggestions, and the user has not
-/// dismissed it with Esc since the last edit; never for a secure field, and not when the
-/// only suggestion is the text itself. No row is highlighted until ↑/↓, so Enter and Tab
+/// The list opens when suggestions arrive or the user edits, while the field has focus, has
+/// suggestions, and the user has not dismissed it with Esc since the last edit; never for a
+/// secure field (even revealed), and not when the only suggestion is the text itself. It
+/// closes when any of that stops being true (focus leaving included). No row is highlighted until ↑/↓, so Enter and Tab
 /// keep their usual meaning until the user picks a row.
 @MainActor
 final class Autocompletion: Widget {
     private weak var field: TextField?
     var suggestions: [String] = [] {
-        didSet { update() }
+        didSet { update(mayOpen: true) }
     }
     /// The highlighted row, if the user moved to one.
     private(set) var position: Int?
@@ -30,7 +31,7 @@ final class Autocompletion: Widget {
     /// (case-insensitively) and is longer, while the field is focused, shows its text, and
     /// has its caret at the end.
     var ghostSuggestion: String? {
-        guard let field, field.isFocused, field.echoMode == .normal, !field.text.isEmpty,
+        guard let field, field.isFocused, Self.suggests(in: field), !field.text.isEmpty,
               field.caret == field.editor.graphemes.count else { return nil }
         let typed = field.text.lowercased()
         return suggestions.first { $0.count > field.text.count && $0.lowercased().hasPrefix(typed) }
@@ -45,22 +46,28 @@ final class Autocompletion: Widget {
     /// The user edited the text: a dismissed list may open again.
     func textEdited() {
         dismissed = false
-        update()
+        update(mayOpen: true)
     }
 
-    /// Opens or closes the list to match the field and the suggestions.
-    func update() {
+    /// Whether `field` may show suggestions: never a secure field, even revealed.
+    private static func suggests(in field: TextField) -> Bool {
+        field.echoMode == .normal && !(field is SecureField)
+    }
+
+    /// Closes the list, or updates it, to match the field and the suggestions; opens it too
+    /// when `mayOpen` (after new suggestions or an edit, not when focus merely arrives).
+    func update(mayOpen: Bool = false) {
         guard let field else { return }
-        let wanted = field.isFocused && field.echoMode == .normal && !dismissed && !suggestions.isEmpty
+        let wanted = field.isFocused && Self.suggests(in: field) && !dismissed && !suggestions.isEmpty
             && suggestions != [field.text]
         position = position.flatMap { $0 < suggestions.count ? $0 : nil }
-        if wanted && !isOpen {
+        if wanted && !isOpen && mayOpen {
             position = nil
             top = 0
             field.presentPopup(self)
         } else if !wanted && isOpen {
             dismissPopup()
-        } else if isOpen {
+        } else if isOpen && wanted {
             setNeedsLayout()
         }
         field.setNeedsDisplay()

@@ -145,4 +145,31 @@ struct AutocompleteTests {
         form.pilot.advance(by: .milliseconds(300))
         #expect(Array(form.pilot.lines.prefix(3)) == ["City  paris", "Next   Paris", "       Porto"])
     }
+
+    @Test("a revealed secure field still never shows suggestions")
+    func revealedSecureFieldNever() throws {
+        let secure = SecureField(width: 20)
+        secure.isRevealed = true
+        let form = try CityForm(city: secure)
+        form.pilot.type("be")
+        #expect(Array(form.pilot.lines.prefix(2)) == ["City  be", "Next  next"])
+    }
+
+    @Test("focus arriving at a field with old suggestions does not open the list")
+    func focusAloneDoesNotOpen() throws {
+        let form = try CityForm()
+        form.pilot.press(.tab)
+        form.pilot.press(.backTab)
+        #expect(form.pilot.focusedWidget === form.city)
+        #expect(form.pilot.lines[1] == "Next  next")
+    }
+
+    @Test("the wheel moves the highlight in the open list")
+    func wheelMoves() throws {
+        let form = try CityForm()
+        form.pilot.type("b")
+        form.pilot.scroll(at: Point(x: 8, y: 2), steps: -2)
+        form.pilot.press(.enter)
+        #expect(form.city.text == "Bern")
+    }
 }

@@ -234,4 +234,22 @@ struct DropdownTests {
         #expect(model.value == nil)
         #expect(Array(form.pilot.lines.prefix(3)) == ["Country  [n       ▾]", "Next      Spain", "          Germany"])
     }
+
+    @Test("a list taller than the room below is cut to it and scrolls inside it")
+    func cutToRoomAndScrolls() throws {
+        let numbers = Dropdown(options: Array(1...20), selection: 1)
+        let pilot = try makeChoicePilot(numbers, size: Size(width: 20, height: 4))
+        pilot.press(.enter, .end)
+        #expect(pilot.lines == ["[1    ▾]", " 18", " 19", " 20"])
+    }
+
+    @Test("Shift-Tab chooses the highlighted option and moves focus back")
+    func backTabChoosesAndMovesBack() throws {
+        let field = TextField(placeholder: "first")
+        let dropdown = countryDropdown()
+        let pilot = try makeChoicePilot(field, dropdown)
+        pilot.press(.tab, .enter, .down, .backTab)
+        #expect(dropdown.selection == spain)
+        #expect(pilot.focusedWidget === field)
+    }
 }
