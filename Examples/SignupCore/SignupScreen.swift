@@ -9,8 +9,9 @@ public final class SignupScreen {
     public let viewModel: SignupViewModel
     public let country = Dropdown<Country>(placeholder: "choose a country", width: 24, title: \.name)
     public let plan = Picker<Plan>(options: Plan.allCases, axis: .horizontal, title: \.rawValue)
-    public let contact = CheckList<Contact>(options: Contact.allCases, axis: .horizontal, minimumCount: 1,
-                                            title: \.rawValue)
+    public let contact = CheckList<Contact>(
+        options: Contact.allCases, axis: .horizontal, minimumCount: 1,
+        title: \.rawValue)
     public let city = TextField(placeholder: "start typing", width: 24)
     public let submit = Button("Sign up")
     /// What the application shows.

@@ -25,12 +25,16 @@ public struct Country: Hashable, Sendable {
 
 /// A subscription plan.
 public enum Plan: String, CaseIterable, Hashable, Sendable {
-    case free = "Free", pro = "Pro", team = "Team"
+    case free = "Free"
+    case pro = "Pro"
+    case team = "Team"
 }
 
 /// How we may contact the user.
 public enum Contact: String, CaseIterable, Hashable, Sendable {
-    case email = "Email", sms = "SMS", post = "Post"
+    case email = "Email"
+    case sms = "SMS"
+    case post = "Post"
 }
 
 /// The sign-up form's state: plain relays, a debounced city search run by a command, and a
@@ -59,7 +63,9 @@ public final class SignupViewModel {
 
     /// A view model whose search waits `debounce` after the last keystroke and then
     /// `searchDelay` (a pretend network call), both on `scheduler`.
-    public init(scheduler: any Scheduler, debounce: Duration = .milliseconds(250), searchDelay: Duration = .milliseconds(50)) {
+    public init(
+        scheduler: any Scheduler, debounce: Duration = .milliseconds(250), searchDelay: Duration = .milliseconds(50)
+    ) {
         searchCities = Command(allowsConcurrentExecution: true) { typed in
             try await scheduler.sleep(for: searchDelay)
             return SignupViewModel.search(typed)

@@ -21,7 +21,9 @@ enum DropdownBenchmark {
     /// Titles such as "Lomavi Terasu 4821": syllables from a fixed pseudo-random sequence, so
     /// a one-letter filter matches a realistic share of them.
     static func titles(_ count: Int) -> [String] {
-        let syllables = ["ka", "lo", "ma", "vi", "te", "ra", "su", "no", "pe", "di", "zu", "be", "ch", "or", "an", "el"]
+        let syllables = [
+            "ka", "lo", "ma", "vi", "te", "ra", "su", "no", "pe", "di", "zu", "be", "ch", "or", "an", "el",
+        ]
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next() -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -32,7 +34,8 @@ enum DropdownBenchmark {
             for _ in 0..<(2 + next() % 3) { word += syllables[next() % syllables.count] }
             var other = ""
             for _ in 0..<(2 + next() % 2) { other += syllables[next() % syllables.count] }
-            return word.prefix(1).uppercased() + word.dropFirst() + " " + other.prefix(1).uppercased() + other.dropFirst()
+            return word.prefix(1).uppercased() + word.dropFirst() + " " + other.prefix(1).uppercased()
+                + other.dropFirst()
                 + " \(index)"
         }
     }
@@ -63,8 +66,9 @@ enum DropdownBenchmark {
             pilot.press(.escape)
         }
         precondition(!dropdown.isOpen && dropdown.selection == options[count / 2], "the benchmark changed the choice")
-        return Result(options: count, setOptions: setOptions, open: median(open.dropFirst()),
-                      move: median(move.dropFirst()), filter: median(filter.dropFirst()))
+        return Result(
+            options: count, setOptions: setOptions, open: median(open.dropFirst()),
+            move: median(move.dropFirst()), filter: median(filter.dropFirst()))
     }
 
     static func time(_ body: () -> Void) -> Double {
@@ -84,17 +88,21 @@ enum DropdownBenchmark {
 
     static func report(_ results: [Result]) {
         print("")
-        print("| Dropdown options | set options, ms | open, ms | move one row, ms | type one filter character, ms | Target |")
+        print(
+            "| Dropdown options | set options, ms | open, ms | move one row, ms | type one filter character, ms | Target |"
+        )
         print("| ---: | ---: | ---: | ---: | ---: | --- |")
         for result in results {
-            print("| \(result.options) | \(format(result.setOptions, digits: 2)) | \(format(result.open, digits: 3)) "
-                + "| \(format(result.move, digits: 3)) | \(format(result.filter, digits: 3)) | each < 5 ms |")
+            print(
+                "| \(result.options) | \(format(result.setOptions, digits: 2)) | \(format(result.open, digits: 3)) "
+                    + "| \(format(result.move, digits: 3)) | \(format(result.filter, digits: 3)) | each < 5 ms |")
         }
         if let small = results.first, let big = results.last, small.move > 0 {
             let ratio = big.move / small.move
             let pass = ratio <= 1.5 && results.allSatisfy { max($0.open, $0.move, $0.filter) < 5 }
-            print("Moving one row at \(big.options) ÷ at \(small.options) options: \(format(ratio, digits: 2)) "
-                + "(target ≤ 1.5); \(pass ? "pass" : "FAIL")")
+            print(
+                "Moving one row at \(big.options) ÷ at \(small.options) options: \(format(ratio, digits: 2)) "
+                    + "(target ≤ 1.5); \(pass ? "pass" : "FAIL")")
         }
     }
 }

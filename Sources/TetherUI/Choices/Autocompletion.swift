@@ -32,7 +32,8 @@ final class Autocompletion: Widget {
     /// has its caret at the end.
     var ghostSuggestion: String? {
         guard let field, field.isFocused, Self.suggests(in: field), !field.text.isEmpty,
-              field.caret == field.editor.graphemes.count else { return nil }
+            field.caret == field.editor.graphemes.count
+        else { return nil }
         let typed = field.text.lowercased()
         return suggestions.first { $0.count > field.text.count && $0.lowercased().hasPrefix(typed) }
     }
@@ -58,7 +59,8 @@ final class Autocompletion: Widget {
     /// when `mayOpen` (after new suggestions or an edit, not when focus merely arrives).
     func update(mayOpen: Bool = false) {
         guard let field else { return }
-        let wanted = field.isFocused && Self.suggests(in: field) && !dismissed && !suggestions.isEmpty
+        let wanted =
+            field.isFocused && Self.suggests(in: field) && !dismissed && !suggestions.isEmpty
             && suggestions != [field.text]
         position = position.flatMap { $0 < suggestions.count ? $0 : nil }
         if wanted && !isOpen && mayOpen {
@@ -142,7 +144,8 @@ final class Autocompletion: Widget {
     override func preferredSize(for proposal: Size) -> Size {
         let widest = suggestions.reduce(0) { max($0, $1.terminalWidth) } + 2
         let width = max(widest, field?.frame.width ?? 0)
-        return Size(width: min(width, proposal.width), height: min(suggestions.count, maximumVisibleRows, proposal.height))
+        return Size(
+            width: min(width, proposal.width), height: min(suggestions.count, maximumVisibleRows, proposal.height))
     }
 
     override func draw(in canvas: inout Canvas, context: DrawContext) {

@@ -39,9 +39,11 @@ public final class CheckList<Option: Hashable>: Widget, ChoiceWidget, SelectionR
 
     /// A check list over `options`, showing each with `title` (a key path such as `\.name`
     /// works), with `selection` checked.
-    public init(options: [Option] = [], selection: Set<Option> = [], axis: ChoiceAxis = .vertical,
-                minimumCount: Int? = nil, maximumCount: Int? = nil,
-                title: @escaping (Option) -> String = { String(describing: $0) }) {
+    public init(
+        options: [Option] = [], selection: Set<Option> = [], axis: ChoiceAxis = .vertical,
+        minimumCount: Int? = nil, maximumCount: Int? = nil,
+        title: @escaping (Option) -> String = { String(describing: $0) }
+    ) {
         list = OptionList(options, title: title)
         checked = selection
         self.axis = axis
@@ -154,8 +156,10 @@ public final class CheckList<Option: Hashable>: Widget, ChoiceWidget, SelectionR
 
     public override func draw(in canvas: inout Canvas, context: DrawContext) {
         let shownCursor = cursor ?? list.enabledIndex(from: 0, step: 1)
-        list.drawInline(in: &canvas, width: frame.width, axis: axis, theme: context.theme, cursor: shownCursor,
-                        focused: isFocused, enabled: isEffectivelyEnabled) { [list, checked] index in
+        list.drawInline(
+            in: &canvas, width: frame.width, axis: axis, theme: context.theme, cursor: shownCursor,
+            focused: isFocused, enabled: isEffectivelyEnabled
+        ) { [list, checked] index in
             checked.contains(list.options[index]) ? "[x]" : "[ ]"
         }
     }

@@ -40,8 +40,9 @@ extension Reactive where Base: ChoiceWidget {
     public var selection: ControlProperty<Base.Selection> {
         if let reporting = base as? any SelectionReporting<Base.Selection> { return reporting.selectionProperty }
         // A conformance from outside this module has no user edits to report.
-        return ControlProperty(control: base, getter: { $0.selection }, setter: { $0.selection = $1 },
-                               edits: Observable<Base.Selection>.never())
+        return ControlProperty(
+            control: base, getter: { $0.selection }, setter: { $0.selection = $1 },
+            edits: Observable<Base.Selection>.never())
     }
 
     /// Binds ``ChoiceWidget/options`` (a filtered list, options loaded by a command). Each

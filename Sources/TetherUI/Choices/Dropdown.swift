@@ -34,14 +34,16 @@ public final class Dropdown<Option: Hashable>: Widget, ChoiceWidget, SelectionRe
 
     /// A dropdown over `options`, showing each with `title` (a key path such as `\.name`
     /// works), with `selection` chosen.
-    public init(options: [Option] = [], selection: Option? = nil, placeholder: String = "",
-                width: Int? = nil, title: @escaping (Option) -> String = { String(describing: $0) }) {
+    public init(
+        options: [Option] = [], selection: Option? = nil, placeholder: String = "",
+        width: Int? = nil, title: @escaping (Option) -> String = { String(describing: $0) }
+    ) {
         list = OptionList(options, title: title)
         chosen = selection
         self.placeholder = placeholder
         preferredWidth = width
         super.init()
-        popup.optionsChanged()
+        popup.optionsChanged(keeping: nil)
     }
 
     /// The chosen option. Setting it is programmatic: redrawn when it differs, never
@@ -56,8 +58,9 @@ public final class Dropdown<Option: Hashable>: Widget, ChoiceWidget, SelectionRe
     public var options: [Option] {
         get { list.options }
         set {
+            let highlighted = popup.highlightedOption.map { list.options[$0] }
             list.replace(with: newValue)
-            popup.optionsChanged()
+            popup.optionsChanged(keeping: highlighted.flatMap(list.index(of:)))
             if let chosen, !list.contains(chosen) { editable.userSet(nil, on: self) }
             setNeedsLayout()
         }
@@ -124,8 +127,9 @@ public final class Dropdown<Option: Hashable>: Widget, ChoiceWidget, SelectionRe
     // MARK: Drawing
 
     public override func preferredSize(for proposal: Size) -> Size {
-        Size(width: min(preferredWidth ?? max(list.widestTitle, placeholder.terminalWidth, 4) + 4, proposal.width),
-             height: 1)
+        Size(
+            width: min(preferredWidth ?? max(list.widestTitle, placeholder.terminalWidth, 4) + 4, proposal.width),
+            height: 1)
     }
 
     public override var minimumSize: Size { Size(width: min(preferredWidth ?? 6, 6), height: 1) }
@@ -143,7 +147,9 @@ public final class Dropdown<Option: Hashable>: Widget, ChoiceWidget, SelectionRe
         } else if let chosen {
             canvas.put(list.title(chosen).truncated(toWidth: room), at: Point(x: 1, y: 0), style: style)
         } else {
-            canvas.put(placeholder.truncated(toWidth: room), at: Point(x: 1, y: 0), style: enabled ? theme.placeholder : theme.disabled)
+            canvas.put(
+                placeholder.truncated(toWidth: room), at: Point(x: 1, y: 0),
+                style: enabled ? theme.placeholder : theme.disabled)
         }
     }
 

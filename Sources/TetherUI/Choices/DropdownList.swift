@@ -27,10 +27,14 @@ final class DropdownList<Option: Hashable>: Widget {
     /// The option index shown at `row`.
     func optionIndex(atRow row: Int) -> Int { matches.map { Int($0[row]) } ?? row }
 
-    /// The options changed: index their titles again and re-apply the filter.
-    func optionsChanged() {
+    /// The index of the highlighted option, if any.
+    var highlightedOption: Int? { position.flatMap { $0 < rowCount ? optionIndex(atRow: $0) : nil } }
+
+    /// The options changed: index their titles again and re-apply the filter, keeping the
+    /// option at `kept` (an index into the new options) highlighted when it still shows.
+    func optionsChanged(keeping kept: Int?) {
         index = FilterIndex(titles: list?.titles ?? [])
-        applyFilter(keepingOption: position.map(optionIndex(atRow:)))
+        applyFilter(keepingOption: kept)
     }
 
     /// Starts showing the list: `filter` typed, the chosen option highlighted.
@@ -45,7 +49,8 @@ final class DropdownList<Option: Hashable>: Widget {
 
     private func applyFilter(keepingOption kept: Int? = nil) {
         matches = index.matches(for: filter)
-        position = kept.flatMap { kept in matches.map { $0.firstIndex(of: Int32(kept)) } ?? kept }
+        position =
+            kept.flatMap { kept in matches.map { $0.firstIndex(of: Int32(kept)) } ?? kept }
             ?? enabledRow(from: 0, step: 1)
         top = 0
         scrollToPosition()
@@ -70,15 +75,16 @@ final class DropdownList<Option: Hashable>: Widget {
 
     private func move(_ intent: Intent) {
         let last = rowCount - 1
-        let target: Int? = switch intent {
-        case .selectNext: enabledRow(from: (position ?? -1) + 1, step: 1)
-        case .selectPrevious: enabledRow(from: (position ?? rowCount) - 1, step: -1)
-        case .selectFirst: enabledRow(from: 0, step: 1)
-        case .selectLast: enabledRow(from: last, step: -1)
-        case .selectNextPage: enabledRow(from: min(last, (position ?? 0) + visibleRows - 1), step: -1)
-        case .selectPreviousPage: enabledRow(from: max(0, (position ?? 0) - visibleRows + 1), step: 1)
-        default: nil
-        }
+        let target: Int? =
+            switch intent {
+            case .selectNext: enabledRow(from: (position ?? -1) + 1, step: 1)
+            case .selectPrevious: enabledRow(from: (position ?? rowCount) - 1, step: -1)
+            case .selectFirst: enabledRow(from: 0, step: 1)
+            case .selectLast: enabledRow(from: last, step: -1)
+            case .selectNextPage: enabledRow(from: min(last, (position ?? 0) + visibleRows - 1), step: -1)
+            case .selectPreviousPage: enabledRow(from: max(0, (position ?? 0) - visibleRows + 1), step: 1)
+            default: nil
+            }
         guard let target, target != position else { return }
         position = target
         scrollToPosition()
@@ -170,8 +176,9 @@ final class DropdownList<Option: Hashable>: Widget {
             let style = !list.isEnabled(index) ? theme.disabled : row == position ? theme.focused : theme.normal
             canvas.fill(Rect(x: 0, y: line, width: frame.width, height: 1), with: .blank(style))
             let title = list.titles[index].truncated(toWidth: frame.width - 1)
-            drawTitle(title, at: Point(x: 1, y: line), style: style, matchStyle: style.adding([.bold, .underline]),
-                      in: &canvas)
+            drawTitle(
+                title, at: Point(x: 1, y: line), style: style, matchStyle: style.adding([.bold, .underline]),
+                in: &canvas)
         }
     }
 

@@ -46,13 +46,17 @@ struct FilterIndex {
                 needle.withUnsafeBufferPointer { needle in
                     var found: [Int32] = []
                     if let candidates {
-                        for index in candidates where Self.contains(needle, in: haystack, from: Int(starts[Int(index)]),
-                                                                    to: Int(starts[Int(index) + 1])) {
+                        for index in candidates
+                        where Self.contains(
+                            needle, in: haystack, from: Int(starts[Int(index)]),
+                            to: Int(starts[Int(index) + 1]))
+                        {
                             found.append(index)
                         }
                     } else {
                         for index in 0..<(starts.count - 1)
-                        where Self.contains(needle, in: haystack, from: Int(starts[index]), to: Int(starts[index + 1])) {
+                        where Self.contains(needle, in: haystack, from: Int(starts[index]), to: Int(starts[index + 1]))
+                        {
                             found.append(Int32(index))
                         }
                     }
@@ -62,8 +66,10 @@ struct FilterIndex {
         }
     }
 
-    private static func contains(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>,
-                                 from start: Int, to end: Int) -> Bool {
+    private static func contains(
+        _ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>,
+        from start: Int, to end: Int
+    ) -> Bool {
         let first = needle[0]
         let count = needle.count
         var position = start

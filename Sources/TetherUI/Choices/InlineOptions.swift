@@ -48,8 +48,10 @@ extension OptionList {
     /// Draws every option: `marker(index)` then its title, truncated with `…` to the
     /// widget's width. The marker at `cursor` is drawn focused while `focused`; disabled
     /// options (or a disabled widget) are dimmed.
-    func drawInline(in canvas: inout Canvas, width: Int, axis: ChoiceAxis, theme: Theme,
-                    cursor: Int?, focused: Bool, enabled: Bool, marker: (Int) -> String) {
+    func drawInline(
+        in canvas: inout Canvas, width: Int, axis: ChoiceAxis, theme: Theme,
+        cursor: Int?, focused: Bool, enabled: Bool, marker: (Int) -> String
+    ) {
         let origins = inlineOrigins(axis: axis, markerWidth: marker(0).terminalWidth)
         for index in options.indices {
             let origin = origins[index]
@@ -59,8 +61,9 @@ extension OptionList {
             let used = canvas.put(marker(index), at: origin, style: markerStyle)
             let room = width - origin.x - used - 1
             let title = titles[index].truncated(toWidth: room)
-            canvas.put(" " + title, at: Point(x: origin.x + used, y: origin.y),
-                       style: optionEnabled ? theme.normal : theme.disabled)
+            canvas.put(
+                " " + title, at: Point(x: origin.x + used, y: origin.y),
+                style: optionEnabled ? theme.normal : theme.disabled)
         }
     }
 }

@@ -26,8 +26,10 @@ public final class Picker<Option: Hashable>: Widget, ChoiceWidget, SelectionRepo
 
     /// A picker over `options`, showing each with `title` (a key path such as `\.name`
     /// works), with `selection` chosen.
-    public init(options: [Option] = [], selection: Option? = nil, axis: ChoiceAxis = .vertical,
-                title: @escaping (Option) -> String = { String(describing: $0) }) {
+    public init(
+        options: [Option] = [], selection: Option? = nil, axis: ChoiceAxis = .vertical,
+        title: @escaping (Option) -> String = { String(describing: $0) }
+    ) {
         list = OptionList(options, title: title)
         chosen = selection
         self.axis = axis
@@ -86,11 +88,15 @@ public final class Picker<Option: Hashable>: Widget, ChoiceWidget, SelectionRepo
     public override func perform(_ intent: Intent) -> Bool {
         switch intent {
         case .toggle:
-            guard let index = current ?? list.enabledIndex(from: 0, step: 1), list.isEnabled(index) else { return false }
+            guard let index = current ?? list.enabledIndex(from: 0, step: 1), list.isEnabled(index) else {
+                return false
+            }
             choose(at: index)
             return true
         default:
-            guard let target = list.target(of: intent, from: current, page: max(1, frame.height - 1)) else { return false }
+            guard let target = list.target(of: intent, from: current, page: max(1, frame.height - 1)) else {
+                return false
+            }
             choose(at: target)
             return true
         }
@@ -118,8 +124,10 @@ public final class Picker<Option: Hashable>: Widget, ChoiceWidget, SelectionRepo
     public override func draw(in canvas: inout Canvas, context: DrawContext) {
         let chosenIndex = chosen.flatMap(list.index(of:))
         let shownCursor = current ?? list.enabledIndex(from: 0, step: 1)
-        list.drawInline(in: &canvas, width: frame.width, axis: axis, theme: context.theme, cursor: shownCursor,
-                        focused: isFocused, enabled: isEffectivelyEnabled) { $0 == chosenIndex ? "(•)" : "( )" }
+        list.drawInline(
+            in: &canvas, width: frame.width, axis: axis, theme: context.theme, cursor: shownCursor,
+            focused: isFocused, enabled: isEffectivelyEnabled
+        ) { $0 == chosenIndex ? "(•)" : "( )" }
     }
 
     public override var description: String {

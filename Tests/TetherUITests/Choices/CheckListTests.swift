@@ -4,7 +4,9 @@ import TetherTesting
 import TetherUI
 
 private enum Contact: String, Hashable, CaseIterable {
-    case email = "Email", sms = "SMS", post = "Post"
+    case email = "Email"
+    case sms = "SMS"
+    case post = "Post"
 }
 
 @MainActor

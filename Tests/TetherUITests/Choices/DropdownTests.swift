@@ -44,7 +44,10 @@ struct DropdownTests {
     func enterOpensBelow() throws {
         let form = try DropdownForm()
         form.pilot.press(.enter)
-        #expect(Array(form.pilot.lines.prefix(4)) == ["Country  [France  ▾]", "Next      Germany", "          France", "          Spain"])
+        #expect(
+            Array(form.pilot.lines.prefix(4)) == [
+                "Country  [France  ▾]", "Next      Germany", "          France", "          Spain",
+            ])
         #expect(form.pilot.backend.screen[10, 2].style == Theme.default.focused)
         #expect(form.dropdown.isOpen)
     }
@@ -96,7 +99,8 @@ struct DropdownTests {
         let form = try DropdownForm()
         form.pilot.press(.enter)
         form.pilot.type("AN")
-        #expect(Array(form.pilot.lines.prefix(4)) == ["Country  [AN      ▾]", "Next      Germany", "          France", ""])
+        #expect(
+            Array(form.pilot.lines.prefix(4)) == ["Country  [AN      ▾]", "Next      Germany", "          France", ""])
         #expect(form.pilot.backend.screen[14, 1].style.attributes.contains(.underline))
         #expect(!form.pilot.backend.screen[13, 1].style.attributes.contains(.underline))
         form.pilot.press(.enter)
@@ -112,7 +116,10 @@ struct DropdownTests {
         form.pilot.press(.backspace)
         #expect(Array(form.pilot.lines.prefix(3)) == ["Country  [s       ▾]", "Next      Spain", ""])
         form.pilot.press(.backspace)
-        #expect(Array(form.pilot.lines.prefix(4)) == ["Country  [France  ▾]", "Next      Germany", "          France", "          Spain"])
+        #expect(
+            Array(form.pilot.lines.prefix(4)) == [
+                "Country  [France  ▾]", "Next      Germany", "          France", "          Spain",
+            ])
     }
 
     @Test("a filter that matches nothing shows no matches, not an empty box")
@@ -251,5 +258,16 @@ struct DropdownTests {
         pilot.press(.tab, .enter, .down, .backTab)
         #expect(dropdown.selection == spain)
         #expect(pilot.focusedWidget === field)
+    }
+
+    @Test("options changing under an open list keep the highlighted option highlighted where it moved")
+    func highlightFollowsOptionsChange() throws {
+        let form = try DropdownForm()
+        form.pilot.press(.enter)
+        form.dropdown.options = [spain, germany, france]
+        form.pilot.app.renderIfNeeded()
+        #expect(form.pilot.lines[3] == "          France")
+        #expect(form.pilot.backend.screen[10, 3].style == Theme.default.focused)
+        #expect(form.pilot.backend.screen[10, 2].style == Theme.default.normal)
     }
 }

@@ -19,7 +19,8 @@ struct PickerTests {
 
     @Test("a horizontal picker draws its options side by side two columns apart")
     func drawsHorizontally() throws {
-        let pilot = try makeChoicePilot(countryPicker(selection: germany, axis: .horizontal), size: Size(width: 50, height: 3))
+        let pilot = try makeChoicePilot(
+            countryPicker(selection: germany, axis: .horizontal), size: Size(width: 50, height: 3))
         #expect(pilot.lines[0] == "(•) Germany  ( ) France  ( ) Spain")
     }
 
