@@ -50,4 +50,27 @@ struct SignupEndToEndTests {
         #expect(tmux.file("out") == "signed up: Spain, Pro, Email+SMS, Lisbon\n")
         #expect(tmux.file("before") == tmux.file("after"), "stty settings changed")
     }
+
+    @Test("a click opens the country dropdown and a click on an option chooses it")
+    func mouseChoosesCountry() async throws {
+        let tmux = try await start()
+        defer { tmux.kill() }
+        let lines = tmux.capture()
+        let row = try #require(lines.firstIndex { $0.contains("[choose a country") })
+        let column = try #require(lines[row].firstRange(of: "[choose")).lowerBound
+        let x = lines[row].distance(from: lines[row].startIndex, to: column)
+        Self.click(tmux, x: x + 2, y: row)
+        try await tmux.waitForText("Argentina", "Australia")
+        Self.click(tmux, x: x + 3, y: row + 2)
+        try await tmux.waitForText("[Australia")
+    }
+
+    /// Sends a left click at the 0-based cell (`x`, `y`) as the terminal would with SGR
+    /// mouse reporting: a press and a release.
+    static func click(_ tmux: TmuxSession, x: Int, y: Int) {
+        for final in ["M", "m"] {
+            let bytes = Array("\u{1B}[<0;\(x + 1);\(y + 1)\(final)".utf8).map { String($0, radix: 16) }
+            tmux.tmux(["send-keys", "-t", "main", "-H"] + bytes)
+        }
+    }
 }
