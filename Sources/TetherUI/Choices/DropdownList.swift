@@ -195,12 +195,5 @@ final class DropdownList<Option: Hashable>: Widget {
         canvas.put(String(characters[match.upperBound...]), at: Point(x: x, y: point.y), style: style)
     }
 
-    /// While filtering, the caret sits after the filter in the dropdown (for IMEs).
-    override var cursorPosition: Point? {
-        guard let dropdown, !filter.isEmpty else { return nil }
-        let column = min(filter.terminalWidth, max(0, dropdown.frame.width - 4))
-        return Point(x: dropdown.frame.minX + 1 + column, y: dropdown.frame.minY)
-    }
-
     override var description: String { "DropdownList(filter: \(filter.debugDescription), \(rowCount) rows)" }
 }
