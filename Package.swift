@@ -72,6 +72,12 @@ let package = Package(
         // The README's example app, compiled so the README cannot drift from the API.
         .executableTarget(name: "settings-example", dependencies: ["Tether"], path: "Examples/settings",
                           swiftSettings: strict),
+        // The choosing widgets' example: Dropdown, Picker, CheckList, autocomplete. The screen
+        // and view model are a library so the tests can drive them through the Pilot.
+        .target(name: "SignupCore", dependencies: ["TetherReactive", "TetherUI"], path: "Examples/SignupCore",
+                swiftSettings: strict),
+        .executableTarget(name: "signup-example", dependencies: ["SignupCore", "Tether"], path: "Examples/signup",
+                          swiftSettings: strict),
 
         // MARK: Tests
         .testTarget(name: "TetherReactiveTests", dependencies: ["TetherReactive"], swiftSettings: strict),
@@ -89,6 +95,9 @@ let package = Package(
         .target(name: "TerminalHarness", path: "Tests/TerminalHarness", swiftSettings: strict),
         .testTarget(name: "LoginDemoTests", dependencies: ["LoginDemoCore", "TetherTesting", "TetherUI", "TetherReactive",
                                                            "TerminalHarness", "login-demo"], swiftSettings: strict),
+        // The signup example: its screen through the Pilot and the built binary in tmux.
+        .testTarget(name: "SignupExampleTests", dependencies: ["SignupCore", "TetherTesting", "TetherUI", "TetherReactive",
+                                                               "TerminalHarness", "signup-example"], swiftSettings: strict),
         // The built login-demo in tmux under signals, without a terminal, and with its output redirected.
         .testTarget(name: "TerminalReliabilityTests", dependencies: ["TerminalHarness", "login-demo"], swiftSettings: strict),
         // Fuzzing, sizes, object lifetimes and secrets over the whole demo (docs/reliability.md).

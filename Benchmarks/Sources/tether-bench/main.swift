@@ -33,7 +33,7 @@ while let argument = arguments.next() {
         guard let value = arguments.next() else { fatalError("--only needs a list such as W1,W4") }
         only = Set(value.split(separator: ",").map(String.init))
     case "-h", "--help":
-        print("usage: tether-bench [--reps N] [--only W1,W4.tether,keys,...]   (default: 7 repetitions, every workload)")
+        print("usage: tether-bench [--reps N] [--only W1,W4.tether,keys,dropdown,...]   (default: 7 repetitions, every workload)")
         exit(0)
     default:
         fatalError("unknown argument \(argument)")
@@ -167,5 +167,8 @@ if only != nil {
 reportViewModelW2(repetitions: repetitions, only: only)
 if only?.contains("keys") ?? true {
     KeystrokeBenchmark.report(KeystrokeBenchmark.run(repetitions: max(5, repetitions)))
+}
+if only?.contains("dropdown") ?? true {
+    DropdownBenchmark.report(DropdownBenchmark.run(repetitions: max(9, repetitions)))
 }
 print("checksum \(checksum)")

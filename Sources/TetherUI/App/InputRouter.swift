@@ -113,7 +113,11 @@ final class InputRouter {
             guard let hit else { return }
             var target: Widget? = hit
             while let candidate = target, !candidate.acceptsFocus { target = candidate.parent }
-            guard let widget = target else { return }
+            // A press on a popup that never takes focus (suggestions) still reaches it.
+            guard let widget = target else {
+                if !overlays.isEmpty { _ = hit.handleMouse(mouse) }
+                return
+            }
             focus.focus(widget)
             mouseCapture = widget
             _ = widget.handleMouse(mouse)

@@ -13,6 +13,12 @@ public enum Intent: Hashable, Sendable, CaseIterable {
     case toggle
     // Sliders.
     case increment, decrement, incrementLarge, decrementLarge, toMinimum, toMaximum
+    // Lists: pickers, check lists, a dropdown's popup, a text field's suggestions.
+    case selectPrevious, selectNext, selectPreviousPage, selectNextPage, selectFirst, selectLast
+    /// Open a dropdown's list (Alt-↓).
+    case openPopup
+    /// Check every option of a check list, or uncheck them all when all are checked (`a`).
+    case toggleAll
     /// Cancel what is running, or leave the form (Esc).
     case cancel
     /// Quit the application (Ctrl-C, when configured to quit).
@@ -62,20 +68,21 @@ public struct KeyMap: Hashable, Sendable {
     public static let `default`: KeyMap = {
         var map = KeyMap()
         let bindings: [(KeyEvent, [Intent])] = [
-            (.left, [.moveLeft, .decrement]), (.ctrl("b"), [.moveLeft]),
-            (.right, [.moveRight, .increment]), (.ctrl("f"), [.moveRight]),
+            (.left, [.moveLeft, .decrement, .selectPrevious]), (.ctrl("b"), [.moveLeft]),
+            (.right, [.moveRight, .increment, .selectNext]), (.ctrl("f"), [.moveRight]),
             (.alt("b"), [.moveWordLeft]), (KeyEvent(.left, modifiers: .ctrl), [.moveWordLeft]),
             (.alt("f"), [.moveWordRight]), (KeyEvent(.right, modifiers: .ctrl), [.moveWordRight]),
-            (.home, [.moveToStart, .toMinimum]), (.ctrl("a"), [.moveToStart]),
-            (.end, [.moveToEnd, .toMaximum]), (.ctrl("e"), [.moveToEnd]),
+            (.home, [.moveToStart, .toMinimum, .selectFirst]), (.ctrl("a"), [.moveToStart]),
+            (.end, [.moveToEnd, .toMaximum, .selectLast]), (.ctrl("e"), [.moveToEnd]),
             (.backspace, [.deleteBackward]), (.delete, [.deleteForward]), (.ctrl("d"), [.deleteForward]),
             (.ctrl("w"), [.deleteWordBackward]), (KeyEvent(.backspace, modifiers: .alt), [.deleteWordBackward]),
             (.alt("d"), [.deleteWordForward]),
             (.ctrl("u"), [.deleteToStart]), (.ctrl("k"), [.deleteToEnd]),
             (.tab, [.focusNext]), (.backTab, [.focusPrevious]),
-            (.up, [.focusUp]), (.down, [.focusDown]),
+            (.up, [.focusUp, .selectPrevious]), (.down, [.focusDown, .selectNext]),
+            (KeyEvent(.down, modifiers: .alt), [.openPopup]), (.character("a"), [.toggleAll]),
             (.enter, [.activate]), (.space, [.toggle]),
-            (.pageUp, [.incrementLarge]), (.pageDown, [.decrementLarge]),
+            (.pageUp, [.incrementLarge, .selectPreviousPage]), (.pageDown, [.decrementLarge, .selectNextPage]),
             (.escape, [.cancel]), (.ctrl("c"), [.quit]), (.ctrl("z"), [.suspend]),
         ]
         for (key, intents) in bindings {

@@ -30,6 +30,8 @@ public class TextField: Widget {
     private var scrollOffset = 0
     let editable = UserEditable<TextField, String>(\.editorText)
     let endEditing = PublishSubject<Void>()
+    /// Suggestions (ghost text and a popup list), made when first set.
+    var completion: Autocompletion?
 
     /// How the text is shown; ``SecureField`` masks it.
     public var echoMode: EchoMode {
@@ -80,12 +82,14 @@ public class TextField: Widget {
     public override var canFocus: Bool { true }
 
     public override func focusChanged() {
+        completion?.update()
         if !isFocused { endEditing.onNext(()) }
     }
 
     // MARK: Editing
 
     public override func perform(_ intent: Intent) -> Bool {
+        if let completion, completion.handle(intent) { return true }
         guard let changed = editor.apply(intent) else { return false }
         finishEdit(changed: changed)
         return true
@@ -113,7 +117,9 @@ public class TextField: Widget {
     /// Redraws after a key or a paste, and reports the text as an edit when it changed (a
     /// caret move is not an edit).
     private func finishEdit(changed: Bool) {
-        if changed { editable.userEdited(self) } else { setNeedsDisplay() }
+        guard changed else { return setNeedsDisplay() }
+        editable.userEdited(self)
+        completion?.textEdited()
     }
 
     // MARK: Drawing
@@ -155,7 +161,8 @@ public class TextField: Widget {
             canvas.put(placeholder.truncated(toWidth: frame.width), at: .zero, style: isEffectivelyEnabled ? theme.placeholder : theme.disabled)
             return
         }
-        scrollToCaret(columns: frame.width, caretColumn: caretColumn(in: graphemes))
+        let caretColumn = caretColumn(in: graphemes)
+        scrollToCaret(columns: frame.width, caretColumn: caretColumn)
         var column = 0
         for grapheme in graphemes {
             let width = grapheme.terminalWidth
@@ -164,6 +171,9 @@ public class TextField: Widget {
             let x = column - scrollOffset
             if x >= frame.width { break }
             canvas.put(String(grapheme), at: Point(x: x, y: 0), style: style)
+        }
+        if let ghost = completion?.ghostText {
+            canvas.put(ghost, at: Point(x: caretColumn - scrollOffset, y: 0), style: theme.placeholder)
         }
     }
 
@@ -176,7 +186,7 @@ public class TextField: Widget {
     // MARK: Mouse
 
     public override func handleMouse(_ event: MouseEvent) -> Bool {
-        guard case .press(.left) = event.kind else { return false }
+        guard case .press(.left) = event.kind else { return completion?.handleWheel(event) ?? false }
         let target = event.position.x - frame.minX + scrollOffset
         guard echoMode != .hidden else { return true }
         var column = 0

@@ -1,0 +1,41 @@
+import TetherReactive
+import TetherUI
+
+/// The sign-up form: a Dropdown for the country (type to filter), a Picker for the plan, a
+/// CheckList for the contact preferences (at least one), and a city field whose
+/// suggestions come from the view model's debounced search. Every widget is bound two ways.
+@MainActor
+public final class SignupScreen {
+    public let viewModel: SignupViewModel
+    public let country = Dropdown<Country>(placeholder: "choose a country", width: 24, title: \.name)
+    public let plan = Picker<Plan>(options: Plan.allCases, axis: .horizontal, title: \.rawValue)
+    public let contact = CheckList<Contact>(
+        options: Contact.allCases, axis: .horizontal, minimumCount: 1,
+        title: \.rawValue)
+    public let city = TextField(placeholder: "start typing", width: 24)
+    public let submit = Button("Sign up")
+    /// What the application shows.
+    public let root: Widget
+    private let bag = DisposeBag()
+
+    public init(viewModel: SignupViewModel) {
+        self.viewModel = viewModel
+        let form = Form()
+        form.addField("Country", country)
+        form.addField("Plan", plan)
+        let contactField = form.addField("Contact", contact)
+        form.addField("City", city)
+        form.addButtons([submit], default: submit)
+        root = Center(Panel(title: "Sign up", form))
+
+        viewModel.countries.bind(to: country.rx.options).disposed(by: bag)
+        country.disabledOptions = Country.unavailable
+        (country.rx.selection <-> viewModel.country).disposed(by: bag)
+        (plan.rx.selection <-> viewModel.plan).disposed(by: bag)
+        (contact.rx.selection <-> viewModel.contact).disposed(by: bag)
+        contact.rx.validationMessage.bind(to: contactField.rx.error).disposed(by: bag)
+        (city.rx.text <-> viewModel.city).disposed(by: bag)
+        viewModel.citySuggestions.bind(to: city.rx.suggestions).disposed(by: bag)
+        submit.bind(viewModel.submit)
+    }
+}

@@ -1,0 +1,168 @@
+import TetherReactive
+
+/// Many of N, drawn as check boxes: `[x] Email` and `[ ] SMS`, one per row or side by side
+/// (``ChoiceAxis``).
+///
+/// ``selection`` is the set of checked options; setting it is a programmatic write.
+/// `rx.selection` reports the user's checks and the changes the options force, never a
+/// programmatic write (see ``ChoiceWidget`` for the options/selection rule). Keys, through
+/// the application's ``KeyMap``: ↑/↓ and ←/→ move the highlight (past the first or last
+/// option the key moves focus on), Home/End and PgUp/PgDn jump, Space
+/// (``Intent/toggle``) checks or unchecks the highlighted option, `a`
+/// (``Intent/toggleAll``) checks every enabled option or, when all are checked, unchecks
+/// them. A click checks or unchecks the option under the pointer. Disabled options are
+/// dimmed, skipped and never changed by the user.
+///
+/// ``minimumCount`` and ``maximumCount`` are validation, not limits: the user may go past
+/// them and ``validationMessage`` (`rx.validationMessage`) says so.
+@MainActor
+public final class CheckList<Option: Hashable>: Widget, ChoiceWidget, SelectionReporting, ValidationReporting {
+    private var list: OptionList<Option>
+    private var checked: Set<Option> {
+        didSet { validation.onNext(validationMessage) }
+    }
+    private var cursor: Int?
+    let editable = UserEditable<CheckList<Option>, Set<Option>>(\.checked)
+    private let validation: BehaviorSubject<String?>
+    /// One option per row (the default) or side by side.
+    public var axis: ChoiceAxis {
+        didSet { setNeedsLayout() }
+    }
+    /// The fewest options that must be checked (`nil`: no minimum).
+    public var minimumCount: Int? {
+        didSet { validation.onNext(validationMessage) }
+    }
+    /// The most options that may be checked (`nil`: no maximum).
+    public var maximumCount: Int? {
+        didSet { validation.onNext(validationMessage) }
+    }
+
+    /// A check list over `options`, showing each with `title` (a key path such as `\.name`
+    /// works), with `selection` checked.
+    public init(
+        options: [Option] = [], selection: Set<Option> = [], axis: ChoiceAxis = .vertical,
+        minimumCount: Int? = nil, maximumCount: Int? = nil,
+        title: @escaping (Option) -> String = { String(describing: $0) }
+    ) {
+        list = OptionList(options, title: title)
+        checked = selection
+        self.axis = axis
+        self.minimumCount = minimumCount
+        self.maximumCount = maximumCount
+        validation = BehaviorSubject(value: nil)
+        super.init()
+        validation.onNext(validationMessage)
+    }
+
+    isolated deinit { validation.onCompleted() }
+
+    /// The checked options. Setting them is programmatic: redrawn when they differ, never
+    /// reported. Bind them two ways with `rx.selection`.
+    public var selection: Set<Option> {
+        get { checked }
+        set { editable.set(newValue, on: self) }
+    }
+
+    /// The options, in order. Setting them unchecks the options that are gone, reported on
+    /// `rx.selection`.
+    public var options: [Option] {
+        get { list.options }
+        set {
+            let highlighted = cursor.map { list.options[$0] }
+            list.replace(with: newValue)
+            cursor = highlighted.flatMap(list.index(of:))
+            let kept = checked.filter(list.contains)
+            if kept != checked { editable.userSet(kept, on: self) }
+            setNeedsLayout()
+        }
+    }
+
+    /// Options drawn dimmed that the user cannot check or uncheck.
+    public var disabledOptions: Set<Option> {
+        get { list.disabled }
+        set {
+            list.disabled = newValue
+            setNeedsDisplay()
+        }
+    }
+
+    /// Why the selection is not valid (`Choose at least 1`, `Choose at most 2`), or `nil`.
+    public var validationMessage: String? {
+        if let minimumCount, checked.count < minimumCount { return "Choose at least \(minimumCount)" }
+        if let maximumCount, checked.count > maximumCount { return "Choose at most \(maximumCount)" }
+        return nil
+    }
+
+    var selectionProperty: ControlProperty<Set<Option>> { editable.property(of: self) }
+    var validationMessages: Observable<String?> { validation.asObservable().distinctUntilChanged() }
+
+    /// Checks `option` when unchecked and unchecks it when checked, as the user would:
+    /// reported on `rx.selection`. Ignored for a disabled option or one not among the options.
+    public func flip(_ option: Option) {
+        guard let index = list.index(of: option), list.isEnabled(index) else { return }
+        flip(at: index)
+    }
+
+    private func flip(at index: Int) {
+        cursor = index
+        var next = checked
+        let option = list.options[index]
+        if next.remove(option) == nil { next.insert(option) }
+        editable.userSet(next, on: self)
+    }
+
+    /// Checks every enabled option, or unchecks them all when all are checked, as the user would.
+    public func flipAll() {
+        let enabled = list.options.indices.filter(list.isEnabled).map { list.options[$0] }
+        let allChecked = enabled.allSatisfy(checked.contains)
+        editable.userSet(allChecked ? checked.subtracting(enabled) : checked.union(enabled), on: self)
+    }
+
+    public override var canFocus: Bool { true }
+
+    public override func perform(_ intent: Intent) -> Bool {
+        switch intent {
+        case .toggle:
+            guard let index = cursor ?? list.enabledIndex(from: 0, step: 1) else { return false }
+            flip(at: index)
+        case .toggleAll:
+            flipAll()
+        default:
+            let from = cursor ?? list.enabledIndex(from: 0, step: 1)
+            guard let target = list.target(of: intent, from: from, page: max(1, frame.height - 1)) else { return false }
+            cursor = target
+            setNeedsDisplay()
+        }
+        return true
+    }
+
+    public override func handleMouse(_ event: MouseEvent) -> Bool {
+        guard case .press(.left) = event.kind else { return false }
+        let point = Point(x: event.position.x - frame.minX, y: event.position.y - frame.minY)
+        if let index = list.inlineIndex(at: point, axis: axis, markerWidth: 3), list.isEnabled(index) {
+            flip(at: index)
+        }
+        return true
+    }
+
+    public override func preferredSize(for proposal: Size) -> Size {
+        let size = list.inlineSize(axis: axis, markerWidth: 3)
+        return Size(width: min(size.width, proposal.width), height: min(size.height, proposal.height))
+    }
+
+    public override var minimumSize: Size {
+        Size(width: list.isEmpty ? 0 : 5, height: axis == .vertical ? list.count : min(1, list.count))
+    }
+
+    public override func draw(in canvas: inout Canvas, context: DrawContext) {
+        let shownCursor = cursor ?? list.enabledIndex(from: 0, step: 1)
+        list.drawInline(
+            in: &canvas, width: frame.width, axis: axis, theme: context.theme, cursor: shownCursor,
+            focused: isFocused, enabled: isEffectivelyEnabled
+        ) { [list, checked] index in
+            checked.contains(list.options[index]) ? "[x]" : "[ ]"
+        }
+    }
+
+    public override var description: String { "CheckList(\(checked.count) of \(list.count) checked)" }
+}

@@ -1,0 +1,76 @@
+import Glibc
+import TerminalHarness
+import Testing
+
+/// The built `signup-example` binary in a private tmux server, read back with
+/// `capture-pane`. Debug build on a busy machine: waits poll with generous timeouts.
+@MainActor
+@Suite("signup-example in tmux", .serialized)
+struct SignupEndToEndTests {
+    nonisolated static var binary: String { buildProductsDirectory() + "/signup-example" }
+
+    func start() async throws -> TmuxSession {
+        let tmux = try TmuxSession.running([Self.binary], width: 70, height: 20)
+        try await tmux.waitForText("Sign up", "Country", timeout: .seconds(15))
+        return tmux
+    }
+
+    @Test("the signup-example binary is built next to the test bundle")
+    func binaryIsBuilt() {
+        #expect(access(Self.binary, X_OK) == 0, "no executable at \(Self.binary)")
+    }
+
+    @Test("a whole sign-up by keyboard: filtered country, plan, contacts, autocompleted city")
+    func signUpByKeyboard() async throws {
+        let tmux = try await start()
+        defer { tmux.kill() }
+        tmux.press("Enter")
+        tmux.type("spa")
+        try await tmux.waitUntil("the list filtered to Spain") { lines in
+            lines.contains { $0.contains(" Spain") } && !lines.contains { $0.contains("France") }
+        }
+        tmux.press("Tab")
+        try await tmux.waitForText("[Spain")
+        tmux.press("Right")
+        tmux.press("Tab")
+        tmux.press("Right")
+        tmux.press("Space")
+        try await tmux.waitForText("(•) Pro", "[x] SMS")
+        tmux.press("Tab")
+        tmux.type("li")
+        try await tmux.waitForText("Lisbon", timeout: .seconds(10))
+        tmux.press("Down")
+        tmux.press("Enter")
+        try await tmux.waitUntil("the city accepted") { lines in lines.contains { $0.contains("City     Lisbon") } }
+        tmux.press("Tab")
+        tmux.press("Enter")
+        let status = try await tmux.waitForFile("status")
+        #expect(String(status.dropLast()) == "0")
+        _ = try await tmux.waitForFile("after")
+        #expect(tmux.file("out") == "signed up: Spain, Pro, Email+SMS, Lisbon\n")
+        #expect(tmux.file("before") == tmux.file("after"), "stty settings changed")
+    }
+
+    @Test("a click opens the country dropdown and a click on an option chooses it")
+    func mouseChoosesCountry() async throws {
+        let tmux = try await start()
+        defer { tmux.kill() }
+        let lines = tmux.capture()
+        let row = try #require(lines.firstIndex { $0.contains("[choose a country") })
+        let column = try #require(lines[row].firstRange(of: "[choose")).lowerBound
+        let x = lines[row].distance(from: lines[row].startIndex, to: column)
+        Self.click(tmux, x: x + 2, y: row)
+        try await tmux.waitForText("Argentina", "Australia")
+        Self.click(tmux, x: x + 3, y: row + 2)
+        try await tmux.waitForText("[Australia")
+    }
+
+    /// Sends a left click at the 0-based cell (`x`, `y`) as the terminal would with SGR
+    /// mouse reporting: a press and a release.
+    static func click(_ tmux: TmuxSession, x: Int, y: Int) {
+        for final in ["M", "m"] {
+            let bytes = Array("\u{1B}[<0;\(x + 1);\(y + 1)\(final)".utf8).map { String($0, radix: 16) }
+            tmux.tmux(["send-keys", "-t", "main", "-H"] + bytes)
+        }
+    }
+}

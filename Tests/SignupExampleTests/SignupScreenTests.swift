@@ -1,0 +1,79 @@
+import SignupCore
+import Testing
+import TetherReactive
+import TetherTesting
+import TetherUI
+
+/// The sign-up screen on a 60×16 headless terminal, on virtual time.
+@MainActor
+private struct SignupApp {
+    let viewModel: SignupViewModel
+    let screen: SignupScreen
+    let pilot: Pilot
+
+    init() throws {
+        let scheduler = TestScheduler()
+        viewModel = SignupViewModel(scheduler: scheduler)
+        screen = SignupScreen(viewModel: viewModel)
+        pilot = try Pilot(root: screen.root, size: Size(width: 60, height: 16), scheduler: scheduler)
+        pilot.app.verifiesPartialRedraws = true
+    }
+
+    func line(containing text: String) -> String { pilot.lines.first { $0.contains(text) } ?? "" }
+}
+
+@MainActor
+@Suite("Signup screen")
+struct SignupScreenTests {
+    @Test("the form shows the four choosing widgets with the model's starting values")
+    func startingScreen() throws {
+        let app = try SignupApp()
+        #expect(app.line(containing: "Country").contains("Country  [choose a country     ▾]"))
+        #expect(app.line(containing: "Plan").contains("Plan     (•) Free  ( ) Pro  ( ) Team"))
+        #expect(app.line(containing: "Contact").contains("Contact  [x] Email  [ ] SMS  [ ] Post"))
+    }
+
+    @Test("typing in the country dropdown filters it and Enter chooses the match")
+    func chooseCountryByTyping() throws {
+        let app = try SignupApp()
+        app.pilot.press(.enter)
+        app.pilot.type("fra")
+        app.pilot.press(.enter)
+        #expect(app.viewModel.country.value == Country("France", "FR"))
+        #expect(app.line(containing: "Country").contains("[France"))
+    }
+
+    @Test("the plan and the contact preferences reach the view model")
+    func planAndContact() throws {
+        let app = try SignupApp()
+        app.pilot.press(.tab)
+        app.pilot.press(.right)
+        app.pilot.press(.tab)
+        app.pilot.press(.right, .space)
+        #expect(app.viewModel.plan.value == .pro)
+        #expect(app.viewModel.contact.value == [.email, .sms])
+    }
+
+    @Test("unchecking every contact shows the check list's validation message")
+    func contactValidation() throws {
+        let app = try SignupApp()
+        app.pilot.press(.tab, .tab, .space)
+        #expect(app.pilot.screen.contains("Choose at least 1"))
+        #expect(app.viewModel.contact.value.isEmpty)
+    }
+
+    @Test("the city field is fed by the view model's debounced search and → accepts the suggestion")
+    func cityAutocomplete() async throws {
+        let app = try SignupApp()
+        app.screen.city.focus()
+        app.pilot.type("ber")
+        app.pilot.advance(by: .milliseconds(250))
+        await app.pilot.settle()
+        app.pilot.advance(by: .milliseconds(50))
+        await app.pilot.settle()
+        #expect(app.line(containing: "City").contains("City     berlin"))
+        #expect(app.pilot.screen.contains("Bergen"))
+        app.pilot.press(.right)
+        #expect(app.viewModel.city.value == "Berlin")
+    }
+}

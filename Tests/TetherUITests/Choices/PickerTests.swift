@@ -1,0 +1,154 @@
+import Testing
+import TetherReactive
+import TetherTesting
+import TetherUI
+
+@MainActor
+private func countryPicker(selection: Country? = nil, axis: ChoiceAxis = .vertical) -> Picker<Country> {
+    Picker(options: [germany, france, spain], selection: selection, axis: axis, title: \.name)
+}
+
+@MainActor
+@Suite("Picker")
+struct PickerTests {
+    @Test("a vertical picker draws one radio button per row with the chosen one marked")
+    func drawsVertically() throws {
+        let pilot = try makeChoicePilot(countryPicker(selection: france))
+        #expect(Array(pilot.lines.prefix(3)) == ["( ) Germany", "(•) France", "( ) Spain"])
+    }
+
+    @Test("a horizontal picker draws its options side by side two columns apart")
+    func drawsHorizontally() throws {
+        let pilot = try makeChoicePilot(
+            countryPicker(selection: germany, axis: .horizontal), size: Size(width: 50, height: 3))
+        #expect(pilot.lines[0] == "(•) Germany  ( ) France  ( ) Spain")
+    }
+
+    @Test("↓ chooses the next option and reports it on rx.selection")
+    func downChoosesNext() throws {
+        let picker = countryPicker(selection: germany)
+        var reported: [Country?] = []
+        let subscription = picker.rx.selection.changed.subscribe(onNext: { reported.append($0) })
+        defer { subscription.dispose() }
+        let pilot = try makeChoicePilot(picker)
+        pilot.press(.down)
+        #expect(pilot.lines[1] == "(•) France")
+        #expect(reported == [france])
+    }
+
+    @Test("→ and ← move the choice in a horizontal picker")
+    func arrowsMoveHorizontally() throws {
+        let picker = countryPicker(selection: germany, axis: .horizontal)
+        let pilot = try makeChoicePilot(picker, size: Size(width: 50, height: 3))
+        pilot.press(.right, .right, .left)
+        #expect(picker.selection == france)
+    }
+
+    @Test("a programmatic selection is drawn but not reported")
+    func programmaticNotReported() throws {
+        let picker = countryPicker()
+        var reported: [Country?] = []
+        let subscription = picker.rx.selection.changed.subscribe(onNext: { reported.append($0) })
+        defer { subscription.dispose() }
+        let pilot = try makeChoicePilot(picker)
+        picker.selection = spain
+        pilot.app.renderIfNeeded()
+        #expect(pilot.lines[2] == "(•) Spain")
+        #expect(reported.isEmpty)
+    }
+
+    @Test("↓ from the last option moves focus to the next widget")
+    func downPastLastMovesFocus() throws {
+        let picker = countryPicker(selection: spain)
+        let field = TextField()
+        let pilot = try makeChoicePilot(picker, field)
+        pilot.press(.down)
+        #expect(pilot.focusedWidget === field)
+        #expect(picker.selection == spain)
+    }
+
+    @Test("Space chooses the highlighted option when none is chosen")
+    func spaceChoosesFirst() throws {
+        let picker = countryPicker()
+        let pilot = try makeChoicePilot(picker)
+        pilot.press(.space)
+        #expect(picker.selection == germany)
+    }
+
+    @Test("a click chooses the option under the pointer")
+    func clickChooses() throws {
+        let picker = countryPicker(axis: .horizontal)
+        let pilot = try makeChoicePilot(picker, size: Size(width: 50, height: 3))
+        pilot.click(at: Point(x: 15, y: 0))
+        #expect(picker.selection == france)
+    }
+
+    @Test("disabled options are dimmed and skipped by the arrows and clicks")
+    func disabledSkipped() throws {
+        let picker = countryPicker(selection: germany)
+        picker.disabledOptions = [france]
+        let pilot = try makeChoicePilot(picker)
+        #expect(pilot.backend.screen[4, 1].style == Theme.default.disabled)
+        pilot.click(at: Point(x: 1, y: 1))
+        #expect(picker.selection == germany)
+        pilot.press(.down)
+        #expect(picker.selection == spain)
+    }
+
+    @Test("new options keep a selection that is still among them, by equality")
+    func optionsKeepSelection() throws {
+        let picker = countryPicker(selection: france)
+        var reported: [Country?] = []
+        let subscription = picker.rx.selection.changed.subscribe(onNext: { reported.append($0) })
+        defer { subscription.dispose() }
+        let pilot = try makeChoicePilot(picker)
+        picker.rx.options.onNext([spain, Country(name: "France", code: "FR")])
+        pilot.app.renderIfNeeded()
+        #expect(Array(pilot.lines.prefix(2)) == ["( ) Spain", "(•) France"])
+        #expect(reported.isEmpty)
+    }
+
+    @Test("new options without the selection clear it and report nil to the bound model")
+    func optionsClearSelection() throws {
+        let picker = countryPicker()
+        let model = BehaviorRelay<Country?>(value: france)
+        let binding = picker.rx.selection <-> model
+        defer { binding.dispose() }
+        let pilot = try makeChoicePilot(picker)
+        picker.rx.options.onNext([germany, spain])
+        pilot.app.renderIfNeeded()
+        #expect(model.value == nil)
+        #expect(Array(pilot.lines.prefix(2)) == ["( ) Germany", "( ) Spain"])
+    }
+
+    @Test("a model selection set before the options load is kept when they arrive")
+    func selectionBeforeOptions() throws {
+        let picker = Picker<Country>(title: \.name)
+        let model = BehaviorRelay<Country?>(value: spain)
+        let binding = picker.rx.selection <-> model
+        defer { binding.dispose() }
+        let pilot = try makeChoicePilot(picker)
+        picker.options = [germany, spain]
+        pilot.app.renderIfNeeded()
+        #expect(pilot.lines[1] == "(•) Spain")
+        #expect(model.value == spain)
+    }
+
+    @Test("a user choice reaches a model bound with <->")
+    func choiceReachesModel() throws {
+        let picker = countryPicker()
+        let model = BehaviorRelay<Country?>(value: germany)
+        let binding = picker.rx.selection <-> model
+        defer { binding.dispose() }
+        let pilot = try makeChoicePilot(picker)
+        pilot.press(.down)
+        #expect(model.value == france)
+    }
+
+    @Test("CJK and emoji titles are measured by display width and truncated with an ellipsis")
+    func wideTitlesTruncated() throws {
+        let picker = Picker(options: ["日本語のタイトル", "🇫🇷 France"], selection: "日本語のタイトル")
+        let pilot = try makeChoicePilot(picker, size: Size(width: 12, height: 3))
+        #expect(Array(pilot.lines.prefix(2)) == ["(•) 日本語…", "( ) 🇫🇷 Fran…"])
+    }
+}
