@@ -217,3 +217,9 @@ final class TwoWayBinding<Value>: Disposable {
         right.side = nil
     }
 }
+
+/// A binding reflects as its state alone: it holds its sides, and reflecting them would show
+/// their values (a password relay's text) in a `dump` of any object that keeps the binding.
+extension TwoWayBinding: @MainActor CustomReflectable {
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: ["isDisposed": isDisposed]) }
+}
