@@ -21,6 +21,11 @@ public struct ControlEvent<Element>: ObservableConvertible {
         })
     }
 
+    /// A control event over `events`, which never error: the caller has guarded them already.
+    init(neverFailing events: Observable<Element>) {
+        self.events = events
+    }
+
     /// The events as an observable.
     public func asObservable() -> Observable<Element> { events }
 }

@@ -14,13 +14,15 @@
 @MainActor
 public struct ControlProperty<Value>: ObservableConvertible, ObserverType {
     private let values: Observable<Value>
+    /// The user's edits alone, behind the property's one error guard: they never error.
+    private let edits: Observable<Value>
     private let valueSink: AnyObserver<Value>
 
     /// A control property from its parts. The caller promises that `values` starts with
     /// the current value, reports user edits only and never errors.
     public init(values: Observable<Value>, valueSink: AnyObserver<Value>) {
-        self.values = values
-        self.valueSink = valueSink
+        // The parts give no separate stream of edits: they are the values after the first.
+        self.init(values: values, edits: Self.completingOnError(values.skip(1)), valueSink: valueSink)
     }
 
     /// A control property over `control`, which it holds weakly.
@@ -39,6 +41,7 @@ public struct ControlProperty<Value>: ObservableConvertible, ObserverType {
     ) {
         self.init(
             read: { [weak control] in control.map(getter) },
+            isGone: { [weak control] in control == nil },
             write: { [weak control] value in if let control { setter(control, value) } },
             edits: edits.asObservable(), isEqual: isEqual)
     }
@@ -51,28 +54,29 @@ public struct ControlProperty<Value>: ObservableConvertible, ObserverType {
         edits: some ObservableConvertible<Value>,
         isEqual: ((Value, Value) -> Bool)?
     ) {
-        self.init(read: { getter() }, write: setter, edits: edits.asObservable(), isEqual: isEqual)
+        self.init(read: { getter() }, isGone: { false }, write: setter, edits: edits.asObservable(), isEqual: isEqual)
     }
 
-    /// `read` returns `nil` once the control is gone.
-    private init(read: @escaping () -> Value?, write: @escaping (Value) -> Void, edits: Observable<Value>,
-                 isEqual: ((Value, Value) -> Bool)?) {
-        values = Observable(unchecked: { observer in
+    /// `read` returns `nil` once the control is gone, which `isGone` tells without reading.
+    private init(read: @escaping () -> Value?, isGone: @escaping () -> Bool, write: @escaping (Value) -> Void,
+                 edits: Observable<Value>, isEqual: ((Value, Value) -> Bool)?) {
+        let edits = Self.completingOnError(edits)
+        let values = Observable<Value>(unchecked: { observer in
             guard let current = read() else {
                 observer.on(.completed)
                 return NopDisposable()
             }
             observer.on(.next(current))
-            return edits.subscribeHandler(AnyObserver { event in
-                if case .error(let error) = event {
-                    Diagnostics.report("a ControlProperty's edits failed (\(error)); completing instead")
-                    observer.on(.completed)
-                } else {
-                    observer.on(event)
-                }
-            })
+            return edits.subscribeHandler(observer)
         })
-        valueSink = AnyObserver { event in
+        let editsWhileAlive = Observable<Value>(unchecked: { observer in
+            if isGone() {
+                observer.on(.completed)
+                return NopDisposable()
+            }
+            return edits.subscribeHandler(observer)
+        })
+        let valueSink = AnyObserver<Value> { event in
             switch event {
             case .next(let value):
                 guard let current = read() else { return }
@@ -84,6 +88,27 @@ public struct ControlProperty<Value>: ObservableConvertible, ObserverType {
                 break
             }
         }
+        self.init(values: values, edits: editsWhileAlive, valueSink: valueSink)
+    }
+
+    private init(values: Observable<Value>, edits: Observable<Value>, valueSink: AnyObserver<Value>) {
+        self.values = values
+        self.edits = edits
+        self.valueSink = valueSink
+    }
+
+    /// The one error guard: an error from the edits is reported and becomes completion.
+    private static func completingOnError(_ edits: Observable<Value>) -> Observable<Value> {
+        Observable(unchecked: { observer in
+            edits.subscribeHandler(AnyObserver { event in
+                if case .error(let error) = event {
+                    Diagnostics.report("a ControlProperty's edits failed (\(error)); completing instead")
+                    observer.on(.completed)
+                } else {
+                    observer.on(event)
+                }
+            })
+        })
     }
 
     /// The values: the current value at subscription, then user edits.
@@ -93,8 +118,8 @@ public struct ControlProperty<Value>: ObservableConvertible, ObserverType {
     /// Errors are rejected (asserted in debug builds, reported in release); completion is ignored.
     public func on(_ event: Event<Value>) { valueSink.on(event) }
 
-    /// User edits only, without the initial value.
-    public var changed: ControlEvent<Value> { ControlEvent(events: values.skip(1)) }
+    /// User edits only, without the initial value; they complete when the control goes away.
+    public var changed: ControlEvent<Value> { ControlEvent(neverFailing: edits) }
 }
 
 extension ControlProperty where Value: Equatable {
@@ -120,7 +145,7 @@ extension ControlProperty where Value == String? {
     /// The property with `nil` read as the empty string; writes pass through unchanged.
     public var orEmpty: ControlProperty<String> {
         let sink = self
-        return ControlProperty<String>(values: map { $0 ?? "" }, valueSink: AnyObserver { event in
+        return ControlProperty<String>(values: values.map { $0 ?? "" }, edits: edits.map { $0 ?? "" }, valueSink: AnyObserver { event in
             switch event {
             case .next(let value): sink.on(.next(value))
             case .error(let error): sink.on(.error(error))

@@ -1,5 +1,9 @@
 /// The engine behind `<->`: one binding between two sides, and its guards.
 ///
+/// Every pair of sides runs through the same steps: each side's reports go through
+/// ``receive(_:from:)``, which forwards a value to the opposite side with
+/// ``write(_:into:)`` unless it is an echo, and ends the binding on an error or completion.
+///
 /// Two guards stop feedback loops without comparing values, so they work for values that
 /// are not `Equatable` (rule 4):
 /// - A write into a relay carries this binding as its *origin*; when the relay delivers
@@ -9,76 +13,198 @@
 ///   echoes of that write (a well-behaved control reports none) and are dropped.
 /// - A ``TwoWayEndpoint`` (an `@Observable` property, a bridged subject) recognises its
 ///   own echoes itself and never reports them.
+///
+/// The binding holds its two sides until it is disposed (rule 7); the handlers it gives
+/// the sides hold it weakly, so no cycle forms through them.
+///
+/// **The fast case.** The steps a relay side takes (its handler, ``receive(_:from:)``,
+/// ``write(_:into:)``) are inlinable, so `relay <-> relay`, whose operator is inlinable
+/// too, runs them specialised for `Value` in the caller's module: generic code that is not
+/// specialised looks up type metadata at run time on every value. The control and endpoint
+/// steps are ordinary functions, not specialised.
 @MainActor
 @usableFromInline
 final class TwoWayBinding<Value>: Disposable {
     /// One side of a binding.
-    enum Side {
+    @usableFromInline enum Side {
         case control(ControlProperty<Value>)
         case relay(BehaviorRelay<Value>)
         /// A side that filters its own echoes; one endpoint per binding.
-        case endpoint(any TwoWayEndpoint<Value>)
+        case endpoint(Endpoint)
     }
 
-    @usableFromInline var subscriptions: [any Disposable] = []
+    /// A ``TwoWayEndpoint``, boxed for ``Side``: the protocol is SPI, which a declaration
+    /// usable from inlinable code cannot name.
+    @usableFromInline struct Endpoint {
+        let endpoint: any TwoWayEndpoint<Value>
+
+        init(_ endpoint: any TwoWayEndpoint<Value>) { self.endpoint = endpoint }
+    }
+
+    /// Where a side sits in `left <-> right`; the right-hand side is the model.
+    @usableFromInline enum Position {
+        case left, right
+
+        @inlinable var opposite: Position {
+            switch self {
+            case .left: .right
+            case .right: .left
+            }
+        }
+    }
+
+    /// What the binding keeps for one side.
+    @usableFromInline struct SideState {
+        /// The side, until the binding is disposed.
+        @usableFromInline var side: Side?
+        /// `true` while the binding writes into this side's control: what the control
+        /// reports meanwhile is the echo of that write.
+        @usableFromInline var isBeingWritten = false
+
+        @inlinable init(_ side: Side) { self.side = side }
+    }
+
+    // Read on every value; no access is held across a call out.
+    @exclusivity(unchecked) @usableFromInline var left: SideState
+    @exclusivity(unchecked) @usableFromInline var right: SideState
     @exclusivity(unchecked) @usableFromInline var isDisposed = false
-    private var writingInto: [Bool] = [false, false]
+    @usableFromInline var subscriptions: [any Disposable] = []
 
-    @usableFromInline init() {}
+    @inlinable init(left: Side, right: Side) {
+        self.left = SideState(left)
+        self.right = SideState(right)
+    }
 
+    /// Binds `left` and `right` with the rules of `<->` (see `TwoWayOperator.swift`).
+    @inlinable
     static func bind(left: Side, right: Side) -> TwoWayBinding<Value> {
-        let binding = TwoWayBinding()
+        let binding = TwoWayBinding(left: left, right: right)
         // Rule 1: subscribe to the right (model) side first, with its current value, so it wins.
-        binding.observe(right, index: 1, includeCurrent: true) { [weak binding] value in binding?.write(value, into: left, index: 0) }
-        binding.observe(left, index: 0, includeCurrent: false) { [weak binding] value in binding?.write(value, into: right, index: 1) }
+        binding.observe(.right, includeCurrent: true)
+        binding.observe(.left, includeCurrent: false)
         return binding
     }
 
-    private func observe(_ side: Side, index: Int, includeCurrent: Bool, forward: @escaping (Value) -> Void) {
+    // MARK: Observing the sides
+
+    /// Subscribes to the side at `position`; everything it reports goes to ``receive(_:from:)``.
+    @inlinable
+    func observe(_ position: Position, includeCurrent: Bool) {
         guard !isDisposed else { return }
-        let onEvent: (Event<Value>) -> Bool = { [weak self] event in
-            guard let self, !self.isDisposed else { return false }
-            switch event {
-            case .next(let value):
-                return true.also { if !self.writingInto[index] { forward(value) } }
-            case .error(let error):
-                Diagnostics.bindingError("a two-way binding side failed with \(error)")
-                self.dispose()
-            case .completed:
-                self.dispose()
-            }
-            return false
+        let subscription: any Disposable
+        switch side(at: position) {
+        case .relay(let relay)?: subscription = observe(relay, at: position, includeCurrent: includeCurrent)
+        case .control(let property)?: subscription = observe(property, at: position, includeCurrent: includeCurrent)
+        case .endpoint(let endpoint)?: subscription = observe(endpoint, at: position, includeCurrent: includeCurrent)
+        case nil: return
         }
-        switch side {
-        case .control(let property):
-            let source = includeCurrent ? property.asObservable() : property.changed.asObservable()
-            subscriptions.append(source.subscribeHandler(AnyObserver { _ = onEvent($0) }))
-        case .relay(let relay):
-            var isInitial = true
-            subscriptions.append(relay.asObservable().subscribeHandler(AnyObserver { [weak self, weak relay] event in
-                defer { isInitial = false }
-                if isInitial && !includeCurrent { return }
-                if let self, relay?.deliveringOrigin == ObjectIdentifier(self) { return }
-                _ = onEvent(event)
-            }))
-        case .endpoint(let endpoint):
-            subscriptions.append(endpoint.start(includeCurrent: includeCurrent) { _ = onEvent($0) })
+        // The first value may already have ended the binding (a control that completes when set).
+        if isDisposed { subscription.dispose() } else { subscriptions.append(subscription) }
+    }
+
+    /// A relay reports every value it delivers. The echo of this binding's own write, which
+    /// carries the binding as its origin, is skipped here (rules 2 to 5).
+    @inlinable
+    func observe(_ relay: BehaviorRelay<Value>, at position: Position, includeCurrent: Bool) -> any Disposable {
+        let identity = ObjectIdentifier(self)
+        let observers = relay.observers
+        // `observers` is unowned: this handler lives in that list and only the list calls it.
+        let handler: (Event<Value>) -> Void = { [weak self, unowned(unsafe) observers] event in
+            guard observers.deliveringOrigin != identity, let self else { return }
+            self.receive(event, from: position)
+        }
+        // Without the current value, the handler joins the list directly.
+        return includeCurrent ? relay.asObservable().subscribeHandler(AnyObserver(handler)) : observers.add(handler)
+    }
+
+    /// A control reports its value, then the user's edits; its echoes are dropped by ``receive(_:from:)``.
+    @usableFromInline
+    func observe(_ property: ControlProperty<Value>, at position: Position, includeCurrent: Bool) -> any Disposable {
+        let source = includeCurrent ? property.asObservable() : property.changed.asObservable()
+        return source.subscribeHandler(AnyObserver { [weak self] event in self?.receive(event, from: position) })
+    }
+
+    /// An endpoint reports no echoes of its own.
+    @usableFromInline
+    func observe(_ endpoint: Endpoint, at position: Position, includeCurrent: Bool) -> any Disposable {
+        endpoint.endpoint.start(includeCurrent: includeCurrent) { [weak self] event in self?.receive(event, from: position) }
+    }
+
+    // MARK: Forwarding
+
+    /// Handles what the side at `position` reports: a value goes to the opposite side unless
+    /// it is the echo of this binding's write into that control; an error or completion
+    /// ends the binding (rule 6).
+    @inlinable
+    func receive(_ event: Event<Value>, from position: Position) {
+        guard !isDisposed else { return }
+        switch event {
+        case .next(let value):
+            if isBeingWritten(position) { return }
+            write(value, into: position.opposite)
+        case .error(let error):
+            fail(error)
+        case .completed:
+            dispose()
         }
     }
 
-    private func write(_ value: Value, into side: Side, index: Int) {
-        guard !isDisposed else { return }
-        switch side {
-        case .control(let property):
-            writingInto[index] = true
-            property.on(.next(value))
-            writingInto[index] = false
-        case .relay(let relay):
-            relay.accept(value, origin: self)
-        case .endpoint(let endpoint):
-            endpoint.write(value)
+    /// Writes a value from the opposite side into the side at `position`.
+    @inlinable
+    func write(_ value: Value, into position: Position) {
+        switch side(at: position) {
+        case .relay(let relay)?: relay.accept(value, origin: self)
+        case .control(let property)?: write(value, into: property, at: position)
+        case .endpoint(let endpoint)?: write(value, into: endpoint)
+        case nil: break
         }
     }
+
+    @usableFromInline
+    func write(_ value: Value, into property: ControlProperty<Value>, at position: Position) {
+        setBeingWritten(true, at: position)
+        property.on(.next(value))
+        setBeingWritten(false, at: position)
+    }
+
+    @usableFromInline
+    func write(_ value: Value, into endpoint: Endpoint) {
+        endpoint.endpoint.write(value)
+    }
+
+    @usableFromInline
+    func fail(_ error: any Error) {
+        Diagnostics.bindingError("a two-way binding side failed with \(error)")
+        dispose()
+    }
+
+    // MARK: Per-side state
+
+    @inlinable
+    func side(at position: Position) -> Side? {
+        switch position {
+        case .left: left.side
+        case .right: right.side
+        }
+    }
+
+    @inlinable
+    func isBeingWritten(_ position: Position) -> Bool {
+        switch position {
+        case .left: left.isBeingWritten
+        case .right: right.isBeingWritten
+        }
+    }
+
+    @usableFromInline
+    func setBeingWritten(_ isBeingWritten: Bool, at position: Position) {
+        switch position {
+        case .left: left.isBeingWritten = isBeingWritten
+        case .right: right.isBeingWritten = isBeingWritten
+        }
+    }
+
+    // MARK: Disposing
 
     @usableFromInline func dispose() {
         guard !isDisposed else { return }
@@ -86,48 +212,14 @@ final class TwoWayBinding<Value>: Disposable {
         let subscriptions = self.subscriptions
         self.subscriptions = []
         for subscription in subscriptions { subscription.dispose() }
+        // Rule 7: an ended binding that is still referenced (by a bag) keeps neither side.
+        left.side = nil
+        right.side = nil
     }
 }
 
-// MARK: - Two relays
-
-extension TwoWayBinding {
-    /// `relay <-> relay`, the same rules as ``bind(left:right:)`` for two relay sides.
-    ///
-    /// Inlinable, with ``forward(_:into:includeCurrent:)``, so that the per-value path is
-    /// specialised for `Value` in the caller's module: generic code that is not specialised
-    /// looks up type metadata at run time on every value.
-    @inlinable
-    static func bind(left: BehaviorRelay<Value>, right: BehaviorRelay<Value>) -> TwoWayBinding<Value> {
-        let binding = TwoWayBinding()
-        // Rule 1: subscribe to the right (model) side first, with its current value, so it wins.
-        binding.forward(right, into: left, includeCurrent: true)
-        binding.forward(left, into: right, includeCurrent: false)
-        return binding
-    }
-
-    /// Writes every value `source` delivers into `target`, tagged with this binding as its
-    /// origin, except the echoes of the binding's own writes into `source`.
-    @inlinable
-    func forward(_ source: BehaviorRelay<Value>, into target: BehaviorRelay<Value>, includeCurrent: Bool) {
-        guard !isDisposed else { return }
-        let identity = ObjectIdentifier(self)
-        let observers = source.observers
-        // `observers` is unowned: this handler lives in that list and only the list calls it.
-        let handler: (Event<Value>) -> Void = { [weak self, weak target, unowned(unsafe) observers] event in
-            // A relay sends values only. Rules 2-4: skip the echo of this binding's own write.
-            guard case .next(let value) = event, observers.deliveringOrigin != identity,
-                  let self, !self.isDisposed, let target else { return }
-            target.accept(value, origin: self)
-        }
-        // Without the current value, the handler is added to the list directly.
-        subscriptions.append(includeCurrent ? source.asObservable().subscribeHandler(AnyObserver(handler)) : observers.add(handler))
-    }
-}
-
-private extension Bool {
-    func also(_ body: () -> Void) -> Bool {
-        body()
-        return self
-    }
+/// A binding reflects as its state alone: it holds its sides, and reflecting them would show
+/// their values (a password relay's text) in a `dump` of any object that keeps the binding.
+extension TwoWayBinding: @MainActor CustomReflectable {
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: ["isDisposed": isDisposed]) }
 }

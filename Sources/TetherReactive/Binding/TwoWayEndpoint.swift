@@ -38,7 +38,7 @@ public struct TwoWaySide<Value> {
     /// A relay; see ``BehaviorRelay``.
     public static func relay(_ relay: BehaviorRelay<Value>) -> TwoWaySide { TwoWaySide(side: .relay(relay)) }
     /// An endpoint made for this binding alone.
-    public static func endpoint(_ endpoint: any TwoWayEndpoint<Value>) -> TwoWaySide { TwoWaySide(side: .endpoint(endpoint)) }
+    public static func endpoint(_ endpoint: any TwoWayEndpoint<Value>) -> TwoWaySide { TwoWaySide(side: .endpoint(.init(endpoint))) }
 }
 
 /// Binds two sides both ways with the rules of `<->`; the right side is the model and wins on bind.

@@ -29,8 +29,8 @@ public func <-> <Value>(property: ControlProperty<Value>, relay: BehaviorRelay<V
 @MainActor
 @inlinable
 public func <-> <Value>(left: BehaviorRelay<Value>, right: BehaviorRelay<Value>) -> any Disposable {
-    // Inlinable: the binding's per-value path is specialised for `Value` in the caller's module.
-    TwoWayBinding.bind(left: left, right: right)
+    // Inlinable: the engine's relay steps are specialised for `Value` in the caller's module.
+    TwoWayBinding.bind(left: .relay(left), right: .relay(right))
 }
 
 /// Binds two control properties both ways; the right-hand control's value wins on bind.

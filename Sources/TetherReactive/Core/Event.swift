@@ -12,7 +12,7 @@ public enum Event<Element> {
     case completed
 
     /// The value carried by a ``next(_:)`` event, or `nil` for a terminal event.
-    @inlinable public var element: Element? {
+    public var element: Element? {
         if case .next(let value) = self { return value }
         return nil
     }
@@ -24,7 +24,7 @@ public enum Event<Element> {
     }
 
     /// `true` for ``error(_:)`` and ``completed``: the events that end a sequence.
-    @inlinable public var isTerminal: Bool {
+    public var isTerminal: Bool {
         if case .next = self { return false }
         return true
     }

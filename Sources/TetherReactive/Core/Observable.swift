@@ -25,3 +25,37 @@ public struct Observable<Element>: ObservableConvertible {
         return subscribeHandler(AnyObserver { observer.on($0) })
     }
 }
+
+// MARK: - The rest of the per-value core
+//
+// AnyObserver, `onNext(_:)` and `subscribe(_:)` are inlinable, so they live here with
+// Observable, in one of the few files allowed to be (DECISIONS.md, "The hot path").
+
+/// A type-erased observer: a closure that receives events.
+@MainActor
+public struct AnyObserver<Element>: ObserverType {
+    @usableFromInline let handler: (Event<Element>) -> Void
+
+    /// An observer that calls `handler` with every event it receives.
+    @inlinable public init(_ handler: @escaping (Event<Element>) -> Void) {
+        self.handler = handler
+    }
+
+    /// Forwards `event` to the handler.
+    @inlinable public func on(_ event: Event<Element>) { handler(event) }
+}
+
+extension ObserverType {
+    /// Delivers a ``Event/next(_:)`` event.
+    @inlinable public func onNext(_ element: Element) { on(.next(element)) }
+}
+
+extension ObservableConvertible {
+    /// Subscribes `observer` to the sequence.
+    ///
+    /// - Returns: A disposable that ends the subscription. After `dispose()` the
+    ///   observer receives nothing more.
+    @inlinable public func subscribe<O: ObserverType>(_ observer: O) -> any Disposable where O.Element == Element {
+        asObservable().subscribe(observer)
+    }
+}

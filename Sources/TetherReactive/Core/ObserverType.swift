@@ -10,8 +10,8 @@ public protocol ObserverType<Element> {
 }
 
 extension ObserverType {
-    /// Delivers a ``Event/next(_:)`` event.
-    @inlinable public func onNext(_ element: Element) { on(.next(element)) }
+    // `onNext(_:)` is in Observable.swift, inlinable with the rest of the per-value path.
+
     /// Delivers an ``Event/error(_:)`` event.
     public func onError(_ error: any Error) { on(.error(error)) }
     /// Delivers a ``Event/completed`` event.

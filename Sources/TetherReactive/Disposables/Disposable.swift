@@ -37,9 +37,7 @@ extension Disposable {
 
 /// A disposable with nothing to release.
 @MainActor
-@usableFromInline
 final class NopDisposable: Disposable {
-    @inlinable init() {}
-    @usableFromInline var isDisposed: Bool { true }
-    @usableFromInline func dispose() {}
+    var isDisposed: Bool { true }
+    func dispose() {}
 }

@@ -13,7 +13,7 @@ import Observation
 @available(macOS 14.0, iOS 17.0, watchOS 10.0, tvOS 17.0, *)
 @MainActor
 public func <-> <Model, Value>(property: ControlProperty<Value>, model: ObservedProperty<Model, Value>) -> any Disposable {
-    TwoWayBinding.bind(left: .control(property), right: .endpoint(model.makeEndpoint()))
+    TwoWayBinding.bind(left: .control(property), right: .endpoint(.init(model.makeEndpoint())))
 }
 
 /// Binds a relay and a property of an `@Observable` object both ways; the object's value
@@ -21,7 +21,7 @@ public func <-> <Model, Value>(property: ControlProperty<Value>, model: Observed
 @available(macOS 14.0, iOS 17.0, watchOS 10.0, tvOS 17.0, *)
 @MainActor
 public func <-> <Model, Value>(relay: BehaviorRelay<Value>, model: ObservedProperty<Model, Value>) -> any Disposable {
-    TwoWayBinding.bind(left: .relay(relay), right: .endpoint(model.makeEndpoint()))
+    TwoWayBinding.bind(left: .relay(relay), right: .endpoint(.init(model.makeEndpoint())))
 }
 
 /// Binds a property of an `@Observable` object and a relay both ways; the relay's value
@@ -29,12 +29,12 @@ public func <-> <Model, Value>(relay: BehaviorRelay<Value>, model: ObservedPrope
 @available(macOS 14.0, iOS 17.0, watchOS 10.0, tvOS 17.0, *)
 @MainActor
 public func <-> <Model, Value>(model: ObservedProperty<Model, Value>, relay: BehaviorRelay<Value>) -> any Disposable {
-    TwoWayBinding.bind(left: .endpoint(model.makeEndpoint()), right: .relay(relay))
+    TwoWayBinding.bind(left: .endpoint(.init(model.makeEndpoint())), right: .relay(relay))
 }
 
 /// Binds properties of two `@Observable` objects both ways; the right-hand value wins on bind.
 @available(macOS 14.0, iOS 17.0, watchOS 10.0, tvOS 17.0, *)
 @MainActor
 public func <-> <Left, Right, Value>(left: ObservedProperty<Left, Value>, right: ObservedProperty<Right, Value>) -> any Disposable {
-    TwoWayBinding.bind(left: .endpoint(left.makeEndpoint()), right: .endpoint(right.makeEndpoint()))
+    TwoWayBinding.bind(left: .endpoint(.init(left.makeEndpoint())), right: .endpoint(.init(right.makeEndpoint())))
 }

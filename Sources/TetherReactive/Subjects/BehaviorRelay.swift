@@ -29,9 +29,6 @@ public final class BehaviorRelay<Element>: ObservableConvertible {
         observers.send(.next(value), origin: origin)
     }
 
-    /// The identity of the origin tag of the delivery in progress, if any.
-    var deliveringOrigin: ObjectIdentifier? { observers.deliveringOrigin }
-
     /// The relay as an observable that starts with the current value and never terminates.
     @inlinable public func asObservable() -> Observable<Element> {
         Observable(unchecked: { [self] observer in

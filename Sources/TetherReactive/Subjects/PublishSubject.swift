@@ -17,12 +17,12 @@ public final class PublishSubject<Element>: ObservableConvertible, ObserverType 
     /// Sends `event` to the current observers. Ignored after a terminal event.
     @inlinable public func on(_ event: Event<Element>) {
         guard terminal == nil else { return }
-        if event.isTerminal {
+        if case .next = event {
+            observers.send(event)
+        } else {
             terminal = event
             observers.send(event)
             observers.removeAll()
-        } else {
-            observers.send(event)
         }
     }
 
@@ -32,10 +32,13 @@ public final class PublishSubject<Element>: ObservableConvertible, ObserverType 
     }
 
     @inlinable func subscribe(_ handler: @escaping (Event<Element>) -> Void) -> any Disposable {
-        if let terminal {
-            handler(terminal)
-            return NopDisposable()
-        }
+        if terminal != nil { return replayTerminal(to: handler) }
         return observers.add(handler)
+    }
+
+    /// A subscriber that comes after the terminal event receives it at once.
+    @usableFromInline func replayTerminal(to handler: (Event<Element>) -> Void) -> any Disposable {
+        if let terminal { handler(terminal) }
+        return NopDisposable()
     }
 }
