@@ -2,7 +2,8 @@ import TetherReactive
 
 /// An on/off switch drawn as `[x] Label` or `[ ] Label`.
 ///
-/// Space, Enter or a click flips it. ``isOn`` is the state; setting it is a programmatic
+/// Space or a click flips it; Enter moves on, as in every field of a form (the form goes to
+/// the next field or presses its default button). ``isOn`` is the state; setting it is a programmatic
 /// write. `rx.isOn` reports the user's flips; a programmatic write is never reported back.
 @MainActor
 public final class Toggle: Widget {
@@ -36,7 +37,7 @@ public final class Toggle: Widget {
 
     public override func perform(_ intent: Intent) -> Bool {
         switch intent {
-        case .toggle, .activate:
+        case .toggle:
             flip()
             return true
         default:

@@ -35,11 +35,33 @@ struct ToggleTests {
         #expect(pilot.lines[0] == "[ ] Remember me")
     }
 
-    @Test("Enter flips the toggle")
-    func enterFlips() throws {
-        let pilot = try makePilot(for: Toggle("Remember me"))
+    @Test("Enter on a toggle moves on to the next field and leaves the toggle as it was")
+    func enterMovesOn() throws {
+        let toggle = Toggle("Remember me")
+        let after = TextField()
+        let form = Form()
+        form.addRow(toggle)
+        form.addField("Name", after)
+        let pilot = try Pilot(root: form, size: Size(width: 30, height: 4))
         pilot.press(.enter)
-        #expect(pilot.lines[0] == "[x] Remember me")
+        #expect(pilot.lines[0] == "[ ] Remember me")
+        #expect(pilot.focusedWidget === after)
+    }
+
+    @Test("Enter on a toggle after the last text field presses the form's default button")
+    func enterSubmits() throws {
+        let toggle = Toggle("Remember me")
+        let submit = Button("Sign in")
+        var presses = 0
+        let subscription = submit.rx.tap.subscribe(onNext: { presses += 1 })
+        defer { subscription.dispose() }
+        let form = Form()
+        form.addRow(toggle)
+        form.addButtons([submit], default: submit)
+        let pilot = try Pilot(root: form, size: Size(width: 30, height: 4))
+        pilot.press(.enter)
+        #expect(presses == 1)
+        #expect(pilot.lines[0] == "[ ] Remember me")
     }
 
     @Test("a click flips the toggle")
