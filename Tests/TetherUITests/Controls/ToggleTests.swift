@@ -44,7 +44,7 @@ struct ToggleTests {
         form.addField("Name", after)
         let pilot = try Pilot(root: form, size: Size(width: 30, height: 4))
         pilot.press(.enter)
-        #expect(pilot.lines[0] == "[ ] Remember me")
+        #expect(pilot.lines[0] == "      [ ] Remember me")
         #expect(pilot.focusedWidget === after)
     }
 
