@@ -63,6 +63,13 @@ struct LoginDemo: ParsableCommand {
         let backend = CursesBackend(mouse: mouse)
         let app = Application(root: screen.root, backend: backend, theme: theme.theme, mouse: mouse)
         screen.attach(to: app)
+        if let crash = InjectedCrash.requested {
+            if getenv("TETHER_DEMO_APP_CRASH_HANDLER") != nil { InjectedCrash.installAppHandler() }
+            Task { @MainActor in
+                while app.renderCount == 0 { try? await Task.sleep(for: .milliseconds(5)) }
+                crash.perform()
+            }
+        }
         if failsAfterFirstFrame {
             // The async path: `run()` in a task group on the main queue, left to Dispatch.
             Task { @MainActor in
@@ -143,6 +150,92 @@ struct LoginDemo: ParsableCommand {
         _ = line.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
     }
 }
+
+/// Test hook, not in `--help`: with `TETHER_DEMO_CRASH_AFTER_START=<way>` in the environment,
+/// the demo crashes in that way once the first frame is drawn, so that the reliability tests
+/// (`Tests/TerminalReliabilityTests/CrashTests.swift`) can check that the terminal is restored
+/// before the process dies; see docs/reliability.md. Swift traps are `SIGILL` on x86-64 and
+/// `SIGTRAP` on arm64.
+enum InjectedCrash: String, CaseIterable {
+    case forceUnwrap = "force-unwrap"  // a Swift trap in app code
+    case arrayIndex = "array-index"
+    case fatalError = "fatal-error"
+    case precondition
+    case overflow
+    case tetherTrap = "tether-trap"  // a Swift trap inside Tether (Frame's size overflows)
+    case backgroundThread = "background-thread"  // a force-unwrap on a Dispatch worker thread
+    case nullPointer = "null-pointer"  // SIGSEGV
+    case stackOverflow = "stack-overflow"  // SIGSEGV on the guard page, handled on the alternate stack
+    case busError = "bus-error"  // SIGBUS: a read past the end of a truncated mapped file
+    case abort  // SIGABRT
+    case divideByZero = "divide-by-zero"  // SIGFPE: glibc's div() divides by zero
+    case raiseTrap = "raise-sigtrap"  // SIGTRAP from raise()
+
+    /// The way named by `TETHER_DEMO_CRASH_AFTER_START`, if any.
+    static var requested: InjectedCrash? {
+        getenv("TETHER_DEMO_CRASH_AFTER_START").flatMap { InjectedCrash(rawValue: String(cString: $0)) }
+    }
+
+    /// With `TETHER_DEMO_APP_CRASH_HANDLER` also set: an application's own handler for the
+    /// six fatal signals, installed before the backend starts, that writes one line to
+    /// standard error and returns (the backend's handler must call it, then die).
+    static func installAppHandler() {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in
+            let line: StaticString = "login-demo: the app's own crash handler ran\n"
+            _ = write(2, line.utf8Start, line.utf8CodeUnitCount)
+        }
+        sigemptyset(&action.sa_mask)
+        for signal in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] { sigaction(signal, &action, nil) }
+    }
+
+    /// A number the optimiser cannot know (at least 1).
+    private static var opaque: Int { CommandLine.arguments.count }
+
+    /// Crashes.
+    func perform() {
+        switch self {
+        case .forceUnwrap:
+            let missing: Int? = Self.opaque > 0 ? nil : 1
+            print(missing!)
+        case .arrayIndex: print([1, 2, 3][Self.opaque + 3])
+        case .fatalError: Swift.fatalError("injected crash after the first frame (TETHER_DEMO_CRASH_AFTER_START)")
+        case .precondition: Swift.precondition(Self.opaque < 0, "injected precondition failure")
+        case .overflow: print(Int.max - 1 + Self.opaque)
+        case .tetherTrap: print(Frame(size: Size(width: Int.max / 2, height: Self.opaque + 2)).size)
+        case .backgroundThread:
+            DispatchQueue.global().async { InjectedCrash.forceUnwrap.perform() }
+            while true { sleep(1) }
+        case .nullPointer: UnsafeMutablePointer<Int>(bitPattern: 8 * Self.opaque)!.pointee = 1
+        case .stackOverflow: print(Self.recurse(Self.opaque))
+        case .busError: Self.readTruncatedMapping()
+        case .abort: abortProcess()
+        case .divideByZero: print(div(1, Int32(Self.opaque - Self.opaque)))
+        case .raiseTrap: raise(SIGTRAP)
+        }
+    }
+
+    /// Recurses until the stack overflows (the padding escapes, so the call cannot become a loop).
+    private static func recurse(_ depth: Int) -> Int {
+        var padding = (depth, depth, depth, depth, depth, depth, depth, depth)
+        withUnsafeMutableBytes(of: &padding) { _ = memset($0.baseAddress!, Int32(depth & 0x7F), $0.count) }
+        return recurse(depth + 1) &+ padding.0
+    }
+
+    /// Maps a one-page file, truncates it and reads the page: `SIGBUS`.
+    private static func readTruncatedMapping() {
+        var template = Array("/tmp/login-demo-bus-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        _ = ftruncate(fd, 4096)
+        let page = mmap(nil, 4096, PROT_READ, MAP_SHARED, fd, 0)!
+        _ = ftruncate(fd, 0)
+        print(page.load(as: UInt8.self))
+    }
+}
+
+/// `abort()`, out of reach of ``InjectedCrash/abort``'s name.
+private func abortProcess() -> Never { abort() }
 
 enum ThemeName: String, ExpressibleByArgument, CaseIterable, Sendable {
     case `default`, ocean, mono

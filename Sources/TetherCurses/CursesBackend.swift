@@ -26,7 +26,10 @@ import Synchronization
 /// - `SIGCONT` (continued after an outside `SIGSTOP`) → ``TerminalEvent/redrawNeeded``.
 ///
 /// ``stop()`` restores the terminal. If the program calls `exit()` while the backend
-/// runs, an `atexit` hook restores it too (a crash cannot be caught this way).
+/// runs, an `atexit` hook restores it too; if it dies of a fatal signal (`SIGSEGV`,
+/// `SIGBUS`, `SIGILL`, `SIGTRAP`, `SIGABRT`, `SIGFPE`: a Swift trap, a bad pointer, a
+/// stack overflow, `abort()`), a signal handler restores it and hands the signal on to
+/// the previous handler (the Swift runtime's backtracer) and the default action.
 ///
 /// Only one `CursesBackend` can run at a time in a process. `start` calls
 /// `setlocale(LC_ALL, "")`, and switches `LC_CTYPE` to `C.UTF-8` when the locale is
@@ -109,10 +112,13 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
         capabilities = TerminalCapabilities(colors: description.colors, mouse: options.mouse)
         size = terminal.size
         terminal.write(modes.on)
-        ExitRestore.register(
+        let farewell = modes.off + TerminalStrings.plain(description.strings.resetAttributes)
+            + TerminalStrings.plain(description.strings.showCursor)
+        ExitRestore.register(outFD: terminal.outFD, farewell: farewell)
+        CrashRestore.arm(
             outFD: terminal.outFD,
-            farewell: modes.off + TerminalStrings.plain(description.strings.resetAttributes)
-                + TerminalStrings.plain(description.strings.showCursor))
+            farewell: farewell + TerminalStrings.plain(description.strings.exitAlternateScreen),
+            shellModes: terminal.shellModes)
     }
 
     /// Restores the terminal: mouse and paste modes off, cursor shown, main screen and
@@ -123,6 +129,7 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
         self.run = nil
         Self.active = false
         ExitRestore.unregister()
+        CrashRestore.disarm()
         run.terminal.close(farewell: farewell(run))
     }
 
@@ -135,11 +142,13 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
     public func suspend() {
         guard let run, !suspended else { return }
         suspended = true
+        CrashRestore.pause()
         run.terminal.leaveCurses(farewell: farewell(run))
         run.terminal.stopProcess()
 
         // Continued (or the stop was discarded in an orphaned process group).
         suspended = false
+        CrashRestore.resume(outFD: run.terminal.outFD)
         run.terminal.enterCurses()
         run.terminal.write(run.modes.on)
         invalidate(run)

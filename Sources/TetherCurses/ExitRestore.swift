@@ -2,8 +2,8 @@ import CNCurses
 import Glibc
 import Synchronization
 
-/// Restores the terminal if the program calls `exit()` while a backend runs (a crash
-/// cannot be caught this way).
+/// Restores the terminal if the program calls `exit()` while a backend runs (a crash is
+/// handled by ``CrashRestore``).
 ///
 /// The hook is registered with `atexit` once per process and does nothing while no
 /// backend runs. It may run on any thread, so its state is atomic.

@@ -30,6 +30,8 @@ final class TerminalSession {
     private(set) var outFD: Int32 = -1
     /// The terminal for input, non-blocking; -1 when not open or after ``closeInput()``.
     private(set) var readFD: Int32 = -1
+    /// The terminal modes from before curses took the terminal (what a crash puts back).
+    private(set) var shellModes = termios()
     /// The relay turning signals into bytes on a pipe; `nil` when not installed.
     private(set) var relay: SignalRelay?
     /// ncurses' input descriptor (a duplicate of ``outFD``), owned by `inFile` once opened.
@@ -95,6 +97,7 @@ final class TerminalSession {
         relay = SignalRelay(signals: signals)
         guard let relay else { throw failed }
 
+        guard tcgetattr(outFD, &shellModes) == 0 else { throw failed }
         // Our handlers go in before newterm: ncurses then leaves these signals alone.
         relay.install()
         // The size comes from the terminal (TIOCGWINSZ) even when LINES/COLUMNS are

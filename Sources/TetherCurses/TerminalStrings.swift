@@ -40,6 +40,9 @@ struct TerminalStrings: Sendable {
     /// Hide and show the cursor (`civis`, `cnorm`).
     var hideCursor: String?
     var showCursor: String?
+    /// Leave the alternate screen (`rmcup`); written only when the process crashes
+    /// (`endwin` writes it otherwise).
+    var exitAlternateScreen: String? = nil
     /// Writing the last column wraps (`am`), and the wrap waits for the next character
     /// (`xenl`): without `xenl`, writing the bottom-right cell would scroll the screen.
     var autoMargins: Bool
@@ -60,7 +63,7 @@ struct TerminalStrings: Sendable {
             clearScreen: string("clear"), clearToEndOfLine: string("el"), resetAttributes: string("sgr0"),
             bold: string("bold"), dim: string("dim"), underline: string("smul"), reverse: string("rev"),
             setForeground: string("setaf") ?? string("setf"), setBackground: string("setab") ?? string("setb"),
-            hideCursor: string("civis"), showCursor: string("cnorm"),
+            hideCursor: string("civis"), showCursor: string("cnorm"), exitAlternateScreen: string("rmcup"),
             autoMargins: tether_flag_capability("am") != 0, delayedWrap: tether_flag_capability("xenl") != 0)
     }
 

@@ -31,6 +31,39 @@ enum DemoInTmux {
                             + "echo $? > status; stty -g > after; exec sleep 600")
     }
 
+    /// What the crash tests set `SWIFT_BACKTRACE` to: no interaction (the default on a
+    /// terminal waits 30 s for a key), no colour, only the crashed thread, no registers or
+    /// images, at most 16 frames. A backtrace then takes about 0.1 s.
+    static let quickBacktrace = "interactive=no,color=no,threads=crashed,registers=none,images=none,limit=16,top=4"
+
+    /// Whether the demo shows the Swift runtime's backtrace when it crashes: not in a
+    /// sanitized build, where the backtracer's in-process memory reader trips
+    /// AddressSanitizer (a stack-buffer-underflow report in `memserver_read`, exit 1); there
+    /// the crash tests run with `SWIFT_BACKTRACE=enable=no` and check everything else.
+    static let showsBacktraces: Bool = {
+        let sanitizers = ["__asan_init", "__tsan_init"]
+        return !sanitizers.contains { dlsym(UnsafeMutableRawPointer(bitPattern: 0), $0) != nil }
+    }()
+
+    /// A 100×50 pane running the demo with `TETHER_DEMO_CRASH_AFTER_START=way` (none when
+    /// `nil`) and `SWIFT_BACKTRACE=backtrace`, its standard output and error left on the
+    /// terminal (where the backtrace goes); `status`, `before` and `after` as in
+    /// ``start(_:environment:)``. A sanitizer's own handlers for the fatal signals are turned
+    /// off, so that the Swift runtime's backtracer handles them as in a plain build.
+    static func startCrashing(_ way: String?, backtrace: String = showsBacktraces ? quickBacktrace : "enable=no",
+                              environment: [String] = []) throws -> TmuxSession {
+        let handlers = "handle_segv=0:handle_sigbus=0:handle_sigfpe=0:handle_abort=0:handle_sigill=0"
+        var assignments = ["SWIFT_BACKTRACE=\(backtrace)"] + environment
+        for name in ["ASAN_OPTIONS", "TSAN_OPTIONS"] {
+            let current = getenv(name).map { String(cString: $0) } ?? ""
+            assignments.append("\(name)=\(current.isEmpty ? "" : current + ":")\(handlers)")
+        }
+        if let way { assignments.append("TETHER_DEMO_CRASH_AFTER_START=\(way)") }
+        let demo = command(["--delay", "0.1"], environment: assignments)
+        return try TmuxSession(command: "stty -g > before; \(demo); echo $? > status; stty -g > after; exec sleep 600",
+                               width: 100, height: 50)
+    }
+
     /// A pane whose shell has job control (`set -m`, as an interactive shell has): the
     /// demo runs as a foreground job in its own process group, so `SIGTSTP` really stops
     /// it. When it stops, the shell writes the job's status to `stopped-status` and
@@ -41,6 +74,28 @@ enum DemoInTmux {
         try TmuxSession(command: "stty -g > before; set -m; \(command(arguments)) > out 2> err; "
                             + "echo $? > stopped-status; stty -g > stopped; read line; fg; "
                             + "echo $? > status; stty -g > after; exec sleep 600")
+    }
+
+    /// A pane whose shell survives the terminal's hang-up (`trap`, reset to the default in
+    /// the demo), so that it still writes the demo's exit status to `status` after the pane
+    /// is killed; standard output and error in `out` and `err`.
+    static func startSurvivingHangUp(_ arguments: [String]) throws -> TmuxSession {
+        try TmuxSession(command: "trap 'true' HUP; \(command(arguments)) > out 2> err; echo $? > status; exec sleep 600")
+    }
+
+    /// The state letter of process `pid` (`R`, `S`, `T` when stopped…), from `/proc`.
+    static func processState(_ pid: pid_t) -> Character? {
+        guard let stat = readText(atPath: "/proc/\(pid)/stat"), let close = stat.lastIndex(of: ")") else { return nil }
+        return stat[close...].dropFirst(2).first
+    }
+
+    /// Writes `text` to the terminal device `tty` (it shows in the pane, as a program's output).
+    static func write(_ text: String, toTerminal tty: String) {
+        let fd = open(tty, O_WRONLY | O_NOCTTY)
+        guard fd >= 0 else { return }
+        var bytes = Array(text.utf8)
+        _ = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        close(fd)
     }
 
     /// The demo's process id, once the shell wrote it.
@@ -64,6 +119,15 @@ enum DemoInTmux {
     /// The pane's line holding the form field `label`.
     static func fieldLine(_ label: String, in lines: [String]) -> String {
         lines.first { $0.contains("\(label)  ") } ?? ""
+    }
+
+    /// The value beside `name` in the View model panel (up to the panel's border).
+    static func panelValue(_ name: String, in lines: [String]) -> String? {
+        guard let line = lines.first(where: { $0.contains(name) }), let start = line.ranges(of: name).first else {
+            return nil
+        }
+        let rest = line[start.upperBound...].prefix { $0 != "│" && $0 != "|" }
+        return rest.split(separator: " ").first.map(String.init)
     }
 
     /// Waits for the scratch file `status` and then `after`; the exit status.

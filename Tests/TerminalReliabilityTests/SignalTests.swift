@@ -6,8 +6,8 @@ import Testing
 /// time the terminal must come back as the shell had it.
 @Suite("login-demo under signals in tmux", .serialized)
 struct SignalTests {
-    @Test("SIGINT, SIGTERM and SIGHUP each restore the terminal, print the outcome and exit with 128 + the signal",
-          arguments: [SIGINT, SIGTERM, SIGHUP])
+    @Test("SIGINT, SIGTERM, SIGHUP and SIGQUIT each restore the terminal, print the outcome and exit with 128 + the signal",
+          arguments: [SIGINT, SIGTERM, SIGHUP, SIGQUIT])
     func terminatingSignal(_ signal: Int32) async throws {
         let tmux = try DemoInTmux.start()
         defer { tmux.kill() }
@@ -56,5 +56,53 @@ struct SignalTests {
         DemoInTmux.expectRestored(tmux)
         #expect(tmux.file("err") == "login-demo: injected failure after the first frame (TETHER_DEMO_FAIL_AFTER_START=1)\n")
         #expect(tmux.file("out") == "")
+    }
+
+    @Test("after an outside SIGSTOP and the terminal reset by another process, SIGCONT takes raw mode back and redraws the form")
+    func outsideStopThenContinue() async throws {
+        let tmux = try DemoInTmux.start()
+        defer { tmux.kill() }
+        let pid = try await DemoInTmux.pid(of: tmux)
+        let form = try await DemoInTmux.typeUsername("alice", in: tmux)
+        let tty = tmux.display("#{pane_tty}")
+        let running = ProcessRunner.run(["stty", "-F", tty, "-g"]).stdout
+        #expect(kill(pid, SIGSTOP) == 0)
+        try await tmux.waitFor("the demo stopped") { DemoInTmux.processState(pid) == "T" }
+
+        // Meanwhile the shell's side: sane modes, and the screen scribbled over.
+        #expect(ProcessRunner.run(["stty", "-F", tty, "sane"]).status == 0)
+        #expect(ProcessRunner.run(["stty", "-F", tty, "-g"]).stdout != running)
+        DemoInTmux.write("\u{1B}[2J\u{1B}[HSCRIBBLED", toTerminal: tty)
+        try await tmux.waitForText("SCRIBBLED")
+
+        #expect(kill(pid, SIGCONT) == 0)
+        try await tmux.waitUntil("the form redrawn exactly as before the stop") { $0 == form }
+        #expect(ProcessRunner.run(["stty", "-F", tty, "-g"]).stdout == running, "raw mode taken back")
+        tmux.type("b")
+        try await tmux.waitUntil("typing to go on after the stop") {
+            DemoInTmux.fieldLine("Username", in: $0).contains("Username  aliceb")
+        }
+        tmux.press("Escape")
+        #expect(try await DemoInTmux.exitStatus(tmux) == "1")
+        DemoInTmux.expectRestored(tmux)
+        #expect(tmux.file("out") == "not signed in: aliceb\n")
+    }
+
+    @Test("a hang-up of the terminal while a slow sign-in runs ends the demo at once with 129 and the outcome on stdout")
+    func hangUpWhileSigningIn() async throws {
+        let tmux = try DemoInTmux.startSurvivingHangUp(["--delay", "600"])
+        defer { tmux.kill() }
+        try await DemoInTmux.typeUsername("demo", in: tmux)
+        tmux.press("Tab")
+        tmux.type("tether-demo")
+        try await tmux.waitUntil("the sign-in possible") { DemoInTmux.panelValue("can sign in", in: $0) == "yes" }
+        tmux.press("Enter")
+        try await tmux.waitUntil("the sign-in running") { DemoInTmux.panelValue("can sign in", in: $0) == "no" }
+
+        tmux.tmux(["kill-pane", "-t", "main"])  // closes the terminal: the kernel hangs it up
+        let status = try await tmux.waitForFile("status", timeout: DemoInTmux.startTimeout)
+        #expect(status == "\(128 + SIGHUP)\n")
+        #expect(tmux.file("out") == "not signed in: demo\n")
+        #expect(tmux.file("err") == "", "stderr: \(tmux.file("err") ?? "")")
     }
 }

@@ -9,7 +9,8 @@ import TetherUI
 @MainActor
 @Suite("ScreenWriter regions")
 struct ScreenWriterRegionTests {
-    static let xterm = TerminalStrings.load(term: "xterm-256color")!
+    /// xterm-256color, or a failing test with a message when terminfo lacks it (``ScreenWriterTests/xterm``).
+    static var xterm: TerminalStrings { ScreenWriterTests.xterm }
     /// The terminal the band sits in, and the band: rows 10..<18.
     static let terminal = Size(width: 80, height: 24)
     static let band = 10..<18

@@ -8,7 +8,17 @@ import TetherUI
 @MainActor
 @Suite("ScreenWriter")
 struct ScreenWriterTests {
-    static let xterm = TerminalStrings.load(term: "xterm-256color")!
+    /// xterm-256color from this machine's terminfo, `nil` when it has no such entry.
+    static let loadedXterm = TerminalStrings.load(term: "xterm-256color")
+
+    /// xterm-256color's strings. Without the entry every test that draws fails with a message
+    /// (and draws with a bare `cup`, so its expectations fail too) instead of the whole run
+    /// crashing on a force-unwrap.
+    static var xterm: TerminalStrings {
+        if let loadedXterm { return loadedXterm }
+        Issue.record("terminfo has no xterm-256color entry (install ncurses-base or ncurses-term)")
+        return TerminalStrings(cursorAddress: "\u{1B}[%i%p1%d;%p2%dH", autoMargins: true, delayedWrap: true)
+    }
 
     /// A writer that has drawn `frame` with the cursor at `caret`.
     func writer(after frame: Frame, caret: Point?, strings: TerminalStrings = xterm, colors: Int = 256) -> ScreenWriter {

@@ -36,6 +36,12 @@ struct TerminalReplay {
         return text
     }
 
+    /// Starts recording touched rows afresh (to check one frame's bytes at a time).
+    mutating func forgetTouchedRows() {
+        touchedRows = []
+        screenErases = []
+    }
+
     /// Applies `bytes` as the terminal would.
     mutating func replay(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)

@@ -31,8 +31,11 @@ public struct InputDecoder: Sendable {
     private var inPaste = false
     /// The pasted bytes so far.
     private var pasteBytes: [UInt8] = []
-    /// `true` while skipping the rest of an overlong CSI or SS3 sequence.
-    private var discarding = false
+    /// While skipping the rest of an overlong CSI or SS3 sequence: whether its parameter
+    /// bytes may still come (`false` once an intermediate byte came); `nil` otherwise.
+    /// Skipping follows the grammar a whole sequence is parsed with, so that where the
+    /// reads fall cannot change what the bytes after the sequence decode to.
+    private var discarding: Bool?
 
     /// The longest escape sequence kept while waiting for its final byte.
     private static let maxSequenceLength = 64
@@ -67,7 +70,7 @@ public struct InputDecoder: Sendable {
     /// sequences or characters are dropped. An open bracketed paste stays open.
     public mutating func flush() -> [InputEvent] {
         let events = decode(flushing: true)
-        discarding = false
+        discarding = nil
         return events
     }
 
@@ -93,9 +96,10 @@ public struct InputDecoder: Sendable {
                 continue
             }
             let byte = buffer[index]
-            if discarding {
-                if (0x20...0x3F).contains(byte) { index += 1; continue }
-                discarding = false
+            if let parametersAllowed = discarding {
+                if parametersAllowed, (0x30...0x3F).contains(byte) { index += 1; continue }
+                if (0x20...0x2F).contains(byte) { discarding = false; index += 1; continue }
+                discarding = nil
                 if (0x40...0x7E).contains(byte) { index += 1 }
                 continue
             }
@@ -214,7 +218,7 @@ public struct InputDecoder: Sendable {
         let tooLong = index - sequence > Self.maxSequenceLength
         guard index < end else {
             if tooLong {
-                discarding = true
+                discarding = !(index > start && (0x20...0x2F).contains(buffer[index - 1]))
                 return (nil, .next(end))
             }
             return (nil, flushing ? .next(end) : .incomplete)

@@ -9,7 +9,8 @@ struct FlatMapLatestTests {
         let outer = PublishSubject<Int>()
         let inners = [PublishSubject<String>(), PublishSubject<String>()]
         let recorder = Recorder<String>()
-        _ = outer.flatMapLatest { inners[$0] }.subscribe(recorder)
+        let subscription = outer.flatMapLatest { inners[$0] }.subscribe(recorder)
+        defer { subscription.dispose() }  // the sink and the inner subject hold each other until then
         outer.onNext(0)
         inners[0].onNext("a")
         outer.onNext(1)
@@ -22,7 +23,8 @@ struct FlatMapLatestTests {
     func switchingDisposesPrevious() {
         let outer = PublishSubject<Int>()
         let inners = [PublishSubject<Int>(), PublishSubject<Int>()]
-        _ = outer.flatMapLatest { inners[$0] }.subscribe(Recorder<Int>())
+        let subscription = outer.flatMapLatest { inners[$0] }.subscribe(Recorder<Int>())
+        defer { subscription.dispose() }
         outer.onNext(0)
         #expect(inners[0].hasObservers)
         outer.onNext(1)

@@ -225,6 +225,19 @@ struct InputDecoderTests {
         #expect(decoder.feed(Array("33;5Ax".utf8)) == characters("x"))
     }
 
+    @Test("an overlong SS3 broken by a parameter byte after an intermediate decodes the same whole or cut into reads")
+    func overlongMalformedSplit() {
+        // Found by fuzz-decoder: skipping the rest of an overlong sequence ate the bytes up
+        // to the next final byte, where a whole read stops at the malformed one.
+        let bytes = Array(("\(esc)O" + String(repeating: "?", count: 70) + "/??C)").utf8)
+        var whole = InputDecoder()
+        let once = whole.feed(bytes) + whole.flush()
+        var cut = InputDecoder()
+        let split = cut.feed(bytes.prefix(70)) + cut.feed(bytes.dropFirst(70)) + cut.flush()
+        #expect(once == characters("??C)"))
+        #expect(split == once)
+    }
+
     @Test("a CSI interrupted by a control byte is dropped and the control byte decodes")
     func interruptedCSI() {
         #expect(decode("\(esc)[1;\r") == [key(.enter)])

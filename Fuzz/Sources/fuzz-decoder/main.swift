@@ -1,0 +1,68 @@
+import CFuzzDriver
+import FuzzSupport
+import TetherUI
+import Glibc
+
+
+/// `InputDecoder` on arbitrary bytes: no crash; no character key holding a control
+/// character; never more events than bytes; and the same bytes cut into random reads (the
+/// cuts chosen from a hash of the input) decode to the same events, typed text compared as
+/// runs (a cut inside a multi-scalar grapheme only changes how the run is split into keys).
+func fuzzDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let bytes = size > 0 && data != nil ? Array(UnsafeBufferPointer(start: data, count: size)) : []
+    var whole = InputDecoder()
+    let once = whole.feed(bytes) + whole.flush()
+    if once.count > bytes.count { fuzzFailure("\(once.count) events from \(bytes.count) bytes") }
+    for event in once { checkWellFormed(event) }
+
+    var generator = SplitMix(seeding: bytes)
+    var split = InputDecoder()
+    var pieces: [InputEvent] = []
+    var offset = 0
+    while offset < bytes.count {
+        let length = Int.random(in: 1...16, using: &generator)
+        pieces += split.feed(bytes[offset..<min(bytes.count, offset + length)])
+        offset += length
+    }
+    pieces += split.flush()
+    if tokens(once) != tokens(pieces) {
+        fuzzFailure("split reads decode differently:\n\(tokens(once))\n\(tokens(pieces))")
+    }
+    return 0
+}
+
+/// An event a decoder may produce: no control character as a character key, no empty paste.
+func checkWellFormed(_ event: InputEvent) {
+    switch event {
+    case .key(let key):
+        if case .character(let character) = key.key, key.modifiers.isEmpty,
+            character.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+        {
+            fuzzFailure("a character key holding a control character: \(key)")
+        }
+    case .paste(let text):
+        if text.isEmpty { fuzzFailure("an empty paste") }
+    case .mouse:
+        break
+    }
+}
+
+/// Events with each run of unmodified character keys joined into one string.
+func tokens(_ events: [InputEvent]) -> [String] {
+    var result: [String] = []
+    var run = ""
+    for event in events {
+        if case .key(let key) = event, key.modifiers.isEmpty, case .character(let character) = key.key {
+            run.append(character)
+            continue
+        }
+        if !run.isEmpty { result.append("text \(run.debugDescription)") }
+        run = ""
+        result.append(String(describing: event))
+    }
+    if !run.isEmpty { result.append("text \(run.debugDescription)") }
+    return result
+}
+
+// Last, so that the globals above are initialised first (main.swift runs top to bottom).
+exit(tether_run_fuzzer(CommandLine.argc, CommandLine.unsafeArgv, fuzzDecoder))

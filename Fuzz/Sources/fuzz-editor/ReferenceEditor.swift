@@ -1,0 +1,1 @@
+../../../Tests/ReliabilityTests/Support/ReferenceEditor.swift

@@ -1,0 +1,1 @@
+../../../Tests/TetherCursesTests/TerminalReplay.swift

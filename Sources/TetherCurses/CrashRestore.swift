@@ -1,0 +1,217 @@
+import Glibc
+import Synchronization
+
+/// Restores the terminal when the process dies of a fatal signal while a backend runs:
+/// `SIGSEGV`, `SIGBUS`, `SIGILL`, `SIGTRAP`, `SIGABRT`, `SIGFPE` — a Swift trap
+/// (force-unwrap, index out of range, `fatalError`, `precondition`, overflow: `SIGILL` on
+/// x86-64, `SIGTRAP` on arm64), a bad pointer, a stack overflow, `abort()`, or `kill`.
+///
+/// Everything the handler needs is computed when the backend starts (``arm(outFD:farewell:shellModes:)``):
+/// the bytes that turn the backend's modes off, reset the attributes, show the cursor and
+/// leave the alternate screen, and the terminal modes (`termios`) from before curses
+/// started. The handler only loads atomics, `write`s those bytes and calls `tcsetattr`
+/// (both async-signal-safe), then hands the signal on:
+///
+/// - to the disposition found when it was installed — on Linux, the Swift runtime's
+///   backtracer (installed at process start for these signals unless `SWIFT_BACKTRACE`
+///   disables it), or an application's own handler — with the same `siginfo` and context,
+///   so the backtrace describes the crash and is printed on the normal screen;
+/// - then to the default action: the disposition is set back to `SIG_DFL`; a signal sent
+///   by a process (`kill`, `raise`, `abort`) is raised again, a fault returns and faults
+///   again. The exit status (128 + the signal), the core dump and the backtrace are what
+///   they would have been without Tether.
+///
+/// The handler runs on an alternate signal stack (`SA_ONSTACK`), so a stack overflow on
+/// the thread that started the backend is handled too; the Swift runtime sets one up on
+/// the main thread, and ``arm(outFD:farewell:shellModes:)`` adds one when there is none.
+/// Signals that were ignored (`SIG_IGN`) are left alone.
+enum CrashRestore {
+    /// The signals handled, in the order they are installed.
+    static let signals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
+
+    /// At most this many farewell bytes are kept (the real farewell is about 60).
+    static let capacity = 1024
+
+    /// Size of the alternate signal stack added when the thread has none.
+    private static let alternateStackSize = 64 * 1024
+
+    /// Arms the handlers for the terminal `outFD`: on a fatal signal, write `farewell`
+    /// and put `shellModes` back. Installs the handlers (remembering what was there) the
+    /// first time, or after ``disarm()``.
+    @MainActor
+    static func arm(outFD: Int32, farewell: [UInt8], shellModes: termios) {
+        crashFD.store(-1, ordering: .sequentiallyConsistent)
+        let count = min(farewell.count, capacity)
+        for index in 0..<count { crashBytes[index] = farewell[index] }
+        crashByteCount.store(count, ordering: .sequentiallyConsistent)
+        crashShellModes.pointee = shellModes
+        crashEntered.store(false, ordering: .sequentiallyConsistent)
+        ensureAlternateStack()
+        install()
+        crashFD.store(outFD, ordering: .sequentiallyConsistent)
+    }
+
+    /// Stops restoring (the backend gave the terminal back while its process stops, or
+    /// stopped); ``resume()`` restores again.
+    static func pause() {
+        crashFD.store(-1, ordering: .sequentiallyConsistent)
+    }
+
+    /// Restores again after ``pause()``, on the terminal given to ``arm(outFD:farewell:shellModes:)``.
+    static func resume(outFD: Int32) {
+        crashFD.store(outFD, ordering: .sequentiallyConsistent)
+    }
+
+    /// Disarms, and puts back the dispositions found by ``arm(outFD:farewell:shellModes:)``
+    /// where ours are still installed (a handler installed after ours is left in place; if
+    /// it calls ours, ours only hands the signal on).
+    @MainActor
+    static func disarm() {
+        crashFD.store(-1, ordering: .sequentiallyConsistent)
+        for signal in signals where installedSignals.contains(signal) {
+            var current = sigaction()
+            guard sigaction(signal, nil, &current) == 0, isOurs(current) else { continue }
+            sigaction(signal, &previousActions[Int(signal)], nil)
+        }
+        installedSignals = []
+    }
+
+    /// Whether `signal`'s disposition is this handler (for tests).
+    static func isInstalled(_ signal: Int32) -> Bool {
+        var current = sigaction()
+        return sigaction(signal, nil, &current) == 0 && isOurs(current)
+    }
+
+    // MARK: - Installing
+
+    /// The signals whose disposition is ours since ``arm(outFD:farewell:shellModes:)``.
+    @MainActor private static var installedSignals: Set<Int32> = []
+
+    @MainActor
+    private static func install() {
+        var action = sigaction()
+        action.__sigaction_handler.sa_sigaction = handleFatalSignal
+        action.sa_flags = SA_SIGINFO | SA_ONSTACK
+        // Block everything else while restoring; a second fault of another kind still
+        // reaches its handler (a blocked synchronous fault would kill without a trace).
+        sigfillset(&action.sa_mask)
+        for signal in signals { sigdelset(&action.sa_mask, signal) }
+        for signal in signals where !installedSignals.contains(signal) {
+            var previous = sigaction()
+            guard sigaction(signal, nil, &previous) == 0, !isIgnored(previous), !isOurs(previous) else { continue }
+            previousActions[Int(signal)] = previous
+            if sigaction(signal, &action, nil) == 0 { installedSignals.insert(signal) }
+        }
+    }
+
+    /// Gives the calling thread an alternate signal stack if it has none, so that a stack
+    /// overflow can still be handled. The stack is kept for the life of the process.
+    private static func ensureAlternateStack() {
+        var current = stack_t()
+        guard sigaltstack(nil, &current) == 0, current.ss_sp == nil || current.ss_flags & Int32(SS_DISABLE) != 0 else {
+            return
+        }
+        let memory = mmap(nil, alternateStackSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        guard let memory, memory != UnsafeMutableRawPointer(bitPattern: -1) else { return }  // MAP_FAILED
+        var stack = stack_t(ss_sp: memory, ss_flags: 0, ss_size: alternateStackSize)
+        if sigaltstack(&stack, nil) != 0 { munmap(memory, alternateStackSize) }
+    }
+
+    private static func isOurs(_ action: sigaction) -> Bool {
+        guard action.sa_flags & SA_SIGINFO != 0, let handler = action.__sigaction_handler.sa_sigaction else {
+            return false
+        }
+        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(ourHandler, to: Int.self)
+    }
+
+    private static func isIgnored(_ action: sigaction) -> Bool {
+        action.sa_flags & SA_SIGINFO == 0 && handlerAddress(action) == 1  // SIG_IGN
+    }
+}
+
+// MARK: - What the handler reads
+
+// Allocated on first use (from `arm`, on the main thread, before any handler is installed)
+// and never freed: the handler may run on any thread at any time, and must neither
+// allocate nor take a lock.
+
+/// The terminal to restore; -1 when nothing is to be restored.
+private let crashFD = Atomic<Int32>(-1)
+/// Set by the first handler that restores, so that concurrent or nested crashes do not
+/// write twice.
+private let crashEntered = Atomic<Bool>(false)
+private let crashByteCount = Atomic<Int>(0)
+/// The farewell bytes. Written only while disarmed.
+nonisolated(unsafe) private let crashBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: CrashRestore.capacity)
+/// The terminal modes from before curses started. Written only while disarmed.
+nonisolated(unsafe) private let crashShellModes: UnsafeMutablePointer<termios> = {
+    let pointer = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+    pointer.initialize(to: termios())
+    return pointer
+}()
+/// The disposition each signal had before ours, indexed by signal number.
+nonisolated(unsafe) private let previousActions: UnsafeMutablePointer<sigaction> = {
+    let pointer = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
+    pointer.initialize(repeating: sigaction(), count: 65)
+    return pointer
+}()
+
+private let ourHandler: @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void =
+    handleFatalSignal
+
+/// The raw value of `action`'s one-argument handler (0: `SIG_DFL`, 1: `SIG_IGN`).
+private func handlerAddress(_ action: sigaction) -> Int {
+    unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self)
+}
+
+// MARK: - The handler (async-signal-safe: atomics, write, tcsetattr, sigaction, raise)
+
+private func handleFatalSignal(
+    _ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
+) {
+    let savedErrno = errno
+    if !crashEntered.exchange(true, ordering: .sequentiallyConsistent) {
+        restoreTerminal()
+    }
+    errno = savedErrno
+    callPrevious(signal, info, context)
+
+    // The default action: a fault returns and faults again; a sent signal is raised
+    // again (it stays blocked until this handler returns).
+    var dfl = sigaction()
+    dfl.__sigaction_handler.sa_handler = nil  // SIG_DFL
+    sigemptyset(&dfl.sa_mask)
+    sigaction(signal, &dfl, nil)
+    let sentByProcess = (info?.pointee.si_code ?? 0) <= 0  // SI_USER, SI_TKILL, SI_QUEUE…
+    if sentByProcess { raise(signal) }
+}
+
+/// Writes the farewell bytes and puts the shell's terminal modes back.
+private func restoreTerminal() {
+    let fd = crashFD.load(ordering: .sequentiallyConsistent)
+    guard fd >= 0 else { return }
+    let count = crashByteCount.load(ordering: .sequentiallyConsistent)
+    var offset = 0
+    while offset < count {
+        let written = write(fd, crashBytes + offset, count - offset)
+        if written > 0 {
+            offset += written
+        } else if !(written < 0 && errno == EINTR) {
+            break
+        }
+    }
+    _ = tcsetattr(fd, TCSANOW, crashShellModes)
+}
+
+/// Calls the disposition found when ours was installed, if it was a handler.
+private func callPrevious(
+    _ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
+) {
+    guard signal > 0, signal < 65 else { return }
+    let previous = previousActions[Int(signal)]
+    if previous.sa_flags & SA_SIGINFO != 0 {
+        previous.__sigaction_handler.sa_sigaction?(signal, info, context)
+    } else if handlerAddress(previous) > 1, let handler = previous.__sigaction_handler.sa_handler {
+        handler(signal)
+    }
+}
