@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -55,10 +54,14 @@ final class DispatchLoop {
 }
 
 /// Waits for descriptors on a Dispatch worker thread, one wait at a time, and can be
-/// cancelled from any thread through a pipe. Its state is guarded by a mutex.
-private final class PollWaiter: Sendable {
+/// cancelled from any thread through a pipe.
+///
+/// `@unchecked Sendable`: `current` is read and written only inside `guardQueue.sync`
+/// (a serial queue, which ThreadSanitizer understands; it cannot see `Mutex`'s lock).
+private final class PollWaiter: @unchecked Sendable {
     private enum State { case idle, waiting, cancelled }
-    private let state = Mutex(State.idle)
+    private var current = State.idle
+    private let guardQueue = DispatchQueue(label: "tether.poll-waiter")
     private let readEnd: Int32
     private let writeEnd: Int32
 
@@ -76,7 +79,7 @@ private final class PollWaiter: Sendable {
     /// Polls `descriptors` on a worker thread, then runs `wake` on the main queue, unless
     /// cancelled meanwhile.
     func wait(on descriptors: [Int32], timeout: Int32, wake: @escaping @Sendable () -> Void) {
-        let armed = state.withLock { state -> Bool in
+        let armed = withState { state -> Bool in
             guard state == .idle else { return false }
             state = .waiting
             return true
@@ -87,7 +90,7 @@ private final class PollWaiter: Sendable {
             var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             fds.append(pollfd(fd: cancelDescriptor, events: Int16(POLLIN), revents: 0))
             while poll(&fds, nfds_t(fds.count), timeout) < 0 && (errno == EINTR || errno == EAGAIN) {}
-            let cancelled = state.withLock { state -> Bool in
+            let cancelled = withState { state -> Bool in
                 if state == .cancelled { return true }
                 state = .idle
                 return false
@@ -103,7 +106,7 @@ private final class PollWaiter: Sendable {
     /// Ends a wait under way (its wake-up is not delivered) or, between waits, closes
     /// the pipe at once.
     func cancel() {
-        let closeNow = state.withLock { state -> Bool in
+        let closeNow = withState { state -> Bool in
             defer { state = .cancelled }
             switch state {
             case .idle: return true
@@ -115,6 +118,10 @@ private final class PollWaiter: Sendable {
             }
         }
         if closeNow { closeEnds() }
+    }
+
+    private func withState<Result>(_ body: (inout State) -> Result) -> Result {
+        guardQueue.sync { body(&current) }
     }
 
     private func closeEnds() {
