@@ -42,6 +42,31 @@ extension ObservableConvertible {
         bindValues { value in for relay in relays { relay.accept(value) } }
     }
 
+    /// Sends every value, wrapped, to an observer of optionals (a `ControlProperty<String?>`…);
+    /// see ``bind(to:)-(Target)``.
+    @discardableResult
+    public func bind<Target: ObserverType>(to observer: Target) -> any Disposable where Target.Element == Element? {
+        asObservable().subscribeHandler(AnyObserver { event in
+            switch event {
+            case .next(let value): observer.on(.next(value))
+            case .error(let error): observer.on(.error(error))
+            case .completed: observer.on(.completed)
+            }
+        })
+    }
+
+    /// Sends every value, wrapped, to relays of optionals; see ``bind(to:)-(BehaviorRelay<Element>...)``.
+    @discardableResult
+    public func bind(to relays: BehaviorRelay<Element?>...) -> any Disposable {
+        bindValues { value in for relay in relays { relay.accept(value) } }
+    }
+
+    /// Sends every value, wrapped, to relays of optionals; see ``bind(to:)-(BehaviorRelay<Element>...)``.
+    @discardableResult
+    public func bind(to relays: PublishRelay<Element?>...) -> any Disposable {
+        bindValues { value in for relay in relays { relay.accept(value) } }
+    }
+
     private func bindValues(_ accept: @escaping (Element) -> Void) -> any Disposable {
         asObservable().subscribeHandler(AnyObserver { event in
             switch event {

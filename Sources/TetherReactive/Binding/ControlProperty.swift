@@ -3,7 +3,8 @@
 /// - Its values (subscribe, or use it as an observable) start with the control's current
 ///   value, read fresh from the getter at subscription, followed by **user edits only**:
 ///   programmatic value changes won't be reported. They never error, and they complete
-///   when the control goes away.
+///   when the control goes away. An edit made while the current value is being given
+///   (say, by the subscriber's reaction to it) follows it, never recursively.
 /// - Its sink (use it as an observer, or as a binding target) sets the value
 ///   programmatically. With an equality guard (the default for `Equatable` values) it
 ///   writes only when the new value differs from the current one, so a binding never
@@ -66,8 +67,7 @@ public struct ControlProperty<Value>: ObservableConvertible, ObserverType {
                 observer.on(.completed)
                 return NopDisposable()
             }
-            observer.on(.next(current))
-            return edits.subscribeHandler(observer)
+            return edits.subscribe(replaying: CollectionOfOne(current), to: observer)
         })
         let editsWhileAlive = Observable<Value>(unchecked: { observer in
             if isGone() {

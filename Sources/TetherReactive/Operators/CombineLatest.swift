@@ -72,7 +72,12 @@ extension Observable {
     }
 
     /// Combines the latest values of any number of sources of one type into an array,
-    /// in the sources' order. An empty collection completes at once.
+    /// in the sources' order.
+    ///
+    /// Emits once every source has emitted, and then on every value from any. Fails as soon
+    /// as one fails; completes when all have completed, or at once when a source completes
+    /// without ever emitting (no array can be made any more). An empty collection completes
+    /// at once.
     public static func combineLatest<Source: ObservableConvertible>(_ sources: [Source]) -> Observable<Element>
     where Element == [Source.Element] {
         let sources = sources.map { $0.asObservable() }

@@ -3,7 +3,8 @@ extension ObservableConvertible {
     ///
     /// The first subscriber connects to the source; when the last one disposes, the
     /// source subscription is disposed. While connected, late subscribers first receive
-    /// up to `replay` of the latest values. After the source terminates, the next
+    /// up to `replay` of the latest values; a value the source sends during that replay is
+    /// queued and delivered after it, to every subscriber. After the source terminates, the next
     /// subscriber connects anew.
     public func share(replay: Int = 0) -> Observable<Element> {
         let connection = ShareConnection(source: asObservable(), replay: replay)
@@ -26,8 +27,7 @@ final class ShareConnection<Element> {
 
     func subscribe(_ observer: AnyObserver<Element>) -> any Disposable {
         let list = observers
-        for value in buffer { observer.on(.next(value)) }
-        let slot = list.add(observer.handler)
+        let slot = list.add(observer.handler, replaying: buffer.lazy.map { .next($0) })
         let subscription = AnonymousDisposable { [weak self] in
             slot.dispose()
             guard let self, list === self.observers, list.isEmpty else { return }

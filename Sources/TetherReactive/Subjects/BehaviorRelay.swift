@@ -3,7 +3,8 @@
 /// `value` always holds the latest accepted value: it is stored before observers are
 /// notified, so an observer reading `value` during delivery sees the new value. A value
 /// accepted while the relay is delivering is stored at once and delivered after the
-/// current delivery, in order. New subscribers receive the current value first.
+/// current delivery, in order. New subscribers receive the current value first; that
+/// replay is a delivery too, so a value accepted during it follows it, to every observer.
 /// A relay is the usual view-model side of a ``<->(_:_:)-(ControlProperty<Value>,BehaviorRelay<Value>)`` binding.
 @MainActor
 public final class BehaviorRelay<Element>: ObservableConvertible {
@@ -32,9 +33,7 @@ public final class BehaviorRelay<Element>: ObservableConvertible {
     /// The relay as an observable that starts with the current value and never terminates.
     @inlinable public func asObservable() -> Observable<Element> {
         Observable(unchecked: { [self] observer in
-            let slot = observers.add(observer.handler)
-            observer.on(.next(current))
-            return slot
+            observers.add(observer.handler, replaying: CollectionOfOne(.next(current)))
         })
     }
 }

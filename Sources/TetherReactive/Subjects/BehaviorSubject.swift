@@ -2,7 +2,8 @@
 ///
 /// `value` is stored before observers are notified, so an observer reading it during
 /// delivery sees the new value. After a terminal event, new subscribers receive the
-/// terminal event only.
+/// terminal event only. Giving a new subscriber the current value is a delivery: a value
+/// sent during it is queued and delivered after it, to every observer.
 @MainActor
 public final class BehaviorSubject<Element>: ObservableConvertible, ObserverType {
     @usableFromInline let observers = ObserverList<Element>()
@@ -36,9 +37,7 @@ public final class BehaviorSubject<Element>: ObservableConvertible, ObserverType
                 observer.on(terminal)
                 return NopDisposable()
             }
-            let slot = observers.add(observer.handler)
-            observer.on(.next(current))
-            return slot
+            return observers.add(observer.handler, replaying: CollectionOfOne(.next(current)))
         })
     }
 }

@@ -72,6 +72,35 @@ final class ObserverList<Element> {
         return slot
     }
 
+    /// Registers `handler` and replays `events` to it first, as a delivery: anything sent
+    /// meanwhile (by the new subscriber or anyone else) is queued and delivered after the
+    /// replay, in order, to every observer including the new one; never recursively.
+    /// Inside a running delivery the replay is given at once and the queue drains as usual.
+    @inlinable func add<Replay: Sequence<Event<Element>>>(_ handler: @escaping (Event<Element>) -> Void, replaying events: Replay) -> ObserverSlot<Element> {
+        if isDelivering {
+            let slot = add(handler)
+            replay(events, to: handler, while: slot)
+            return slot
+        }
+        isDelivering = true
+        let slot = add(handler)
+        replay(events, to: handler, while: slot)
+        if pendingHead < pending.count { drainPending() }
+        deliveringOrigin = nil
+        isDelivering = false
+        if removeAllAfterDelivery { removeAll() }
+        return slot
+    }
+
+    /// Gives `events` to `handler` alone (not through the slot, which skips the events
+    /// queued before it), stopping once `slot` is disposed.
+    @inlinable func replay(_ events: some Sequence<Event<Element>>, to handler: (Event<Element>) -> Void, while slot: ObserverSlot<Element>) {
+        for event in events {
+            if slot.isDisposed { return }
+            handler(event)
+        }
+    }
+
     /// An observer added during a delivery receives only the events sent after it: it skips
     /// those already queued (a behavior subject or relay has just given it the latest value).
     @usableFromInline func skippingQueuedEvents(_ handler: @escaping (Event<Element>) -> Void) -> (Event<Element>) -> Void {

@@ -1,5 +1,8 @@
 /// A subject that replays up to `bufferSize` recent values to each new subscriber,
 /// followed by the terminal event if there was one.
+///
+/// The replay is a delivery: a value sent during it (even by the new subscriber) is
+/// queued and delivered after the replayed values, to every observer, never recursively.
 @MainActor
 public final class ReplaySubject<Element>: ObservableConvertible, ObserverType {
     private let observers = ObserverList<Element>()
@@ -30,14 +33,12 @@ public final class ReplaySubject<Element>: ObservableConvertible, ObserverType {
     /// The subject as an observable that replays the buffer first.
     public func asObservable() -> Observable<Element> {
         Observable(unchecked: { [self] observer in
-            let replay = buffer
-            let slot: (any Disposable)? = terminal == nil ? observers.add(observer.handler) : nil
-            for value in replay {
-                if slot?.isDisposed == true { break }
-                observer.on(.next(value))
+            guard let terminal else {
+                return observers.add(observer.handler, replaying: buffer.lazy.map { .next($0) })
             }
-            if let terminal { observer.on(terminal) }
-            return slot ?? NopDisposable()
+            for value in buffer { observer.on(.next(value)) }
+            observer.on(terminal)
+            return NopDisposable()
         })
     }
 }

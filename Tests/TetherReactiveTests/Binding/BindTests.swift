@@ -68,6 +68,45 @@ struct BindTests {
         #expect(recorder.descriptions == ["next(1)", "next(2)"])
     }
 
+    @Test("binding to an observer of optionals sends it every event, values wrapped")
+    func toOptionalObserver() {
+        let recorder = Recorder<String?>()
+        Observable.from(["a", "b"]).bind(to: recorder)
+        #expect(recorder.descriptions == ["next(Optional(\"a\"))", "next(Optional(\"b\"))", "completed"])
+    }
+
+    @Test("binding to BehaviorRelays of optionals accepts every value into each")
+    func toOptionalBehaviorRelays() {
+        let a = BehaviorRelay<String?>(value: nil), b = BehaviorRelay<String?>(value: nil)
+        let recorder = Recorder<String?>()
+        _ = a.subscribe(recorder)
+        Observable.from(["x", "y"]).bind(to: a, b)
+        #expect(recorder.values == [nil, "x", "y"])
+        #expect(b.value == "y")
+    }
+
+    @Test("binding to PublishRelays of optionals accepts every value and never completes them")
+    func toOptionalPublishRelays() {
+        let relay = PublishRelay<String?>()
+        let recorder = Recorder<String?>()
+        _ = relay.subscribe(recorder)
+        Observable<String>.from(["x", "y"]).bind(to: relay)
+        #expect(recorder.values == ["x", "y"])
+        #expect(!recorder.isCompleted)
+    }
+
+    @Test("a binding to relays of optionals rejects a source error through the binding error handler")
+    func optionalRelayBindingError() {
+        let relay = BehaviorRelay<String?>(value: nil)
+        let spy = DiagnosticsSpy()
+        spy.capture {
+            Observable<String>.error(TestError()).bind(to: relay)
+            Observable<String>.error(TestError()).bind(to: PublishRelay<String?>())
+        }
+        #expect(spy.bindingErrors.count == 2)
+        #expect(relay.value == nil)
+    }
+
     @Test("a relay binding rejects a source error through the binding error handler")
     func relayBindingError() {
         let relay = BehaviorRelay(value: 0)

@@ -123,7 +123,7 @@ struct CombineLatestTests {
         #expect(recorder.descriptions == ["completed"])
     }
 
-    @Test("an array completes when all sources complete, or at once when one completes empty")
+    @Test("an array completes when all sources have completed")
     func arrayCompletion() {
         let sources = [PublishSubject<Int>(), PublishSubject<Int>()]
         let all = Recorder<[Int]>()
@@ -134,13 +134,17 @@ struct CombineLatestTests {
         #expect(!all.isCompleted)
         sources[1].onCompleted()
         #expect(all.isCompleted)
+    }
 
-        let others = [PublishSubject<Int>(), PublishSubject<Int>()]
-        let early = Recorder<[Int]>()
-        _ = Observable<[Int]>.combineLatest(others).subscribe(early)
-        others[0].onNext(1)
-        others[1].onCompleted()
-        #expect(early.descriptions == ["completed"])
+    @Test("an array completes at once when a source completes without ever emitting")
+    func arrayCompletesWhenASourceCompletesEmpty() {
+        let sources = [PublishSubject<Int>(), PublishSubject<Int>(), PublishSubject<Int>()]
+        let recorder = Recorder<[Int]>()
+        _ = Observable<[Int]>.combineLatest(sources).subscribe(recorder)
+        sources[0].onNext(1)
+        sources[1].onCompleted()
+        sources[2].onNext(3)
+        #expect(recorder.descriptions == ["completed"])
     }
 
     @Test("an array fails when any source fails and disposes the rest")

@@ -38,6 +38,19 @@ struct MergeTests {
         #expect(!b.hasObservers)
     }
 
+    @Test("a source that fails while being subscribed leaves the remaining sources unsubscribed")
+    func stopsSubscribingAtTheFirstFailure() {
+        var subscriptions = 0
+        let counted = Observable<Int>.create { _ in
+            subscriptions += 1
+            return Disposables.create()
+        }
+        let recorder = Recorder<Int>()
+        _ = Observable.merge([counted, Observable<Int>.error(TestError()), counted]).subscribe(recorder)
+        #expect(subscriptions == 1)
+        #expect(recorder.error as? TestError == TestError())
+    }
+
     @Test("merging no sources completes at once")
     func emptyMerge() {
         let recorder = Recorder<Int>()
