@@ -24,8 +24,8 @@ import Darwin
 /// (``Application/Exit/quit``), or its error, after which the fields are asked again.
 ///
 /// No colours, cursor movement or redraws: prompts and messages are plain lines written
-/// to `output` (standard error by default, so standard output stays the program's
-/// result). Answers are read from `input` (standard input by default), one per line.
+/// to `output` (by default the terminal when answers come from it, standard error when
+/// they are piped in), so standard output stays the program's result. Answers are read from `input` (standard input by default), one per line.
 /// When `input` is a terminal it stays in its normal line mode, with echo off while a
 /// secret is typed (and back on if a signal ends the program then); otherwise (a pipe, a
 /// file) answers are shown after their prompt, except secrets, which are never shown.
@@ -39,7 +39,10 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
     public let capabilities = TerminalCapabilities(colors: 0, mouse: false)
 
     private let inputFD: Int32
-    private let output: (String) -> Void
+    private let requestedOutput: Int32?
+    private var outputFD: Int32 = -1
+    private var ownsOutput = false
+    private let sink: ((String) -> Void)?
     private let inputIsTerminal: Bool
     private var dialog: AccessibleDialog?
     private var pending: [UInt8] = []
@@ -49,11 +52,13 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
     private var pumping = false
     private var echo: EchoControl?
 
-    /// A conversation reading answers from `input` and writing prompts to `output`.
-    public init(input: Int32 = STDIN_FILENO, output: Int32 = STDERR_FILENO) {
+    /// A conversation reading answers from `input` and writing prompts to `output`; by
+    /// default to the terminal (`/dev/tty`) when `input` is one, otherwise to standard error.
+    public init(input: Int32 = STDIN_FILENO, output: Int32? = nil) {
         inputFD = input
         inputIsTerminal = isatty(input) == 1
-        self.output = { text in AccessibleBackend.writeAll(output, Array(text.utf8)) }
+        requestedOutput = output
+        sink = nil
     }
 
     /// A conversation whose answers are given with ``receive(_:)`` and ``endInput()`` and
@@ -61,20 +66,36 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
     package init(output: @escaping (String) -> Void) {
         inputFD = -1
         inputIsTerminal = false
-        self.output = output
+        requestedOutput = nil
+        sink = output
+    }
+
+    private func output(_ text: String) {
+        if let sink { sink(text) } else if outputFD >= 0 { AccessibleBackend.writeAll(outputFD, Array(text.utf8)) }
+    }
+
+    private func openOutput() {
+        if let requestedOutput {
+            outputFD = requestedOutput
+        } else if inputIsTerminal, case let tty = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC), tty >= 0 {
+            outputFD = tty
+            ownsOutput = true
+        } else {
+            outputFD = STDERR_FILENO
+        }
     }
 
     // MARK: Choosing it
 
     /// Whether the terminal cannot draw a form: `TERM` unset, empty or `dumb`.
-    public static var terminalCannotDraw: Bool {
+    nonisolated public static var terminalCannotDraw: Bool {
         guard let term = getenv("TERM"), term.pointee != 0 else { return true }
         return String(cString: term) == "dumb"
     }
 
     /// Whether standard input can give answers: a terminal, a pipe, a socket or a file
     /// (not `/dev/null` or another device).
-    public static var standardInputCanAnswer: Bool {
+    nonisolated public static var standardInputCanAnswer: Bool {
         if isatty(STDIN_FILENO) == 1 { return true }
         var info = stat()
         guard fstat(STDIN_FILENO, &info) == 0 else { return false }
@@ -86,12 +107,13 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
 
     public func start(_ handler: @escaping (TerminalEvent) -> Void) throws {
         running = true
+        if sink == nil { openOutput() }
         if inputIsTerminal { echo = EchoControl(fd: inputFD) }
     }
 
     func drive(_ application: Application) {
         let dialog = AccessibleDialog(
-            app: application, write: output,
+            app: application, write: { [weak self] text in self?.output(text) },
             hideInput: { [weak self] hidden in self?.echo?.hideInput(hidden) })
         dialog.waiting = { [weak self] in self?.pump() }
         self.dialog = dialog
@@ -106,6 +128,9 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
         echo?.restore()
         echo = nil
         dialog = nil
+        if ownsOutput { close(outputFD) }
+        ownsOutput = false
+        outputFD = -1
     }
 
     public var pollDescriptors: [Int32] { running && !ended && inputFD >= 0 ? [inputFD] : [] }

@@ -212,7 +212,7 @@ final class AccessibleDialog {
     /// just before), so fields it disabled are enabled again.
     private func askAgainAfterRun() {
         state = .idle
-        _ = app?.scheduler.schedule { [weak self] in
+        _ = app?.scheduler.schedule(after: .zero) { [weak self] in
             guard let self, self.state == .idle else { return }
             self.askNext(from: 0)
         }
