@@ -50,6 +50,9 @@ struct LoginDemo: ParsableCommand {
     @Flag(help: "Ask the fields line by line (screen readers, scripts) instead of drawing the form.")
     var accessible = false
 
+    @Flag(help: "Draw the form below the cursor on the normal screen instead of the alternate screen.")
+    var inline = false
+
     mutating func validate() throws {
         guard delay.isFinite, delay >= 0, delay <= 3600 else {
             throw ValidationError("--delay must be between 0 and 3600 seconds")
@@ -59,7 +62,7 @@ struct LoginDemo: ParsableCommand {
     func run() throws {
         let status = MainActor.assumeIsolated {
             LoginDemo.runForm(delay: delay, mouse: !noMouse, theme: theme, observation: observation,
-                              accessible: accessible || LoginDemo.cannotDraw)
+                              accessible: accessible || LoginDemo.cannotDraw, inline: inline)
         }
         throw ExitCode(status)
     }
@@ -67,12 +70,14 @@ struct LoginDemo: ParsableCommand {
     /// Runs the form on the main thread with Tether's own event loop
     /// (`Application.runOnMainThread()`) and returns the exit status.
     @MainActor
-    static func runForm(delay: Double, mouse: Bool, theme: ThemeName, observation: Bool, accessible: Bool) -> Int32 {
+    static func runForm(delay: Double, mouse: Bool, theme: ThemeName, observation: Bool, accessible: Bool,
+                        inline: Bool = false) -> Int32 {
         let delay = Duration.milliseconds(Int64(delay * 1000))
         let screen = observation
             ? LoginScreen(viewModel: ObservableLoginViewModel(scheduler: MainScheduler.instance, delay: delay))
             : LoginScreen(viewModel: LoginViewModel(scheduler: MainScheduler.instance, delay: delay))
-        let backend: any TerminalBackend = accessible ? AccessibleBackend() : CursesBackend(mouse: mouse)
+        let backend: any TerminalBackend = accessible
+            ? AccessibleBackend() : inlineBackend(mouse: mouse, inline: inline, screen: screen)
         let app = Application(root: screen.root, backend: backend, theme: theme.theme, mouse: mouse)
         screen.attach(to: app)
         if failsAfterFirstFrame {
@@ -93,6 +98,17 @@ struct LoginDemo: ParsableCommand {
             dispatchMain()
         }
         return status(after: Result { try app.runOnMainThread() }, screen: screen)
+    }
+
+    /// The curses backend, full screen or inline; inline, a sign-in leaves one line in
+    /// place of the form (`✔ Signed in as demo`), anything else the last frame.
+    @MainActor
+    static func inlineBackend(mouse: Bool, inline: Bool, screen: LoginScreen) -> CursesBackend {
+        let backend = CursesBackend(options: CursesBackend.Options(mouse: mouse), presentation: inline ? .inline : .fullScreen)
+        _ = screen.viewModel.signedIn.subscribe(onNext: { [weak backend] session in
+            backend?.inlineExit = .summary("✔ Signed in as \(session.username)")
+        })
+        return backend
     }
 
     /// Prints the outcome line (or the error) and returns the exit status for a run that

@@ -44,6 +44,10 @@ static inline const char *tether_string_capability(const char *name) {
     char *value = tigetstr(name);
     return (value == NULL || value == (char *)-1) ? NULL : value;
 }
+// ncurses' own output buffer (libtinfo exports it): `newterm` queues `smcup` there.
+extern void _nc_flush(void);
+/// Sends what ncurses has queued for the terminal.
+static inline void tether_flush_output(void) { _nc_flush(); }
 /// Empties a string capability of the current terminal in place, so ncurses never
 /// sends it again (the inline presentation empties smcup and rmcup). Returns 1 when
 /// the terminal had it.

@@ -120,11 +120,16 @@ final class TerminalSession {
         if inline { stayOnNormalScreen() }
     }
 
-    /// Empties `smcup` and `rmcup` in the screen's terminal description, so that ncurses
-    /// never switches screens (`newterm` sends neither; `endwin` and a resume would).
+    /// Undoes the `smcup` that `newterm` queued in ncurses' own buffer (sent now, then
+    /// `rmcup`, which on xterm-likes also puts the cursor back where it was), and empties
+    /// both in the screen's terminal description, so that neither `endwin` nor a resume
+    /// switches screens again.
     private func stayOnNormalScreen() {
+        let leave = TerminalStrings.plain(tether_string_capability("rmcup").map { String(cString: $0) })
+        tether_flush_output()
         _ = tether_blank_string_capability("smcup")
         _ = tether_blank_string_capability("rmcup")
+        write(leave)
     }
 
     // MARK: - Closing
