@@ -209,7 +209,7 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
         run.pump.pump { arrival in
             switch arrival {
             case .input(let event):
-                run.handler(.input(event))
+                if let local = run.band.map({ $0.local(event) }) ?? event { run.handler(.input(local)) }
             case .resize:
                 invalidate(run)
             case .suspend:

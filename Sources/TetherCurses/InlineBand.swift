@@ -97,6 +97,15 @@ final class InlineBand {
         return out
     }
 
+    /// `event` in band coordinates: a mouse event's row is the terminal's, so it moves up
+    /// by the band's top; one outside the band is dropped (`nil`). Other events as they are.
+    func local(_ event: InputEvent) -> InputEvent? {
+        guard case .mouse(var mouse) = event else { return event }
+        mouse.position.y -= top
+        guard mouse.position.y >= 0, mouse.position.y < height else { return nil }
+        return .mouse(mouse)
+    }
+
     // MARK: - Finding the cursor
 
     /// The row where a band should start: the cursor's row, or the next one when the
