@@ -98,7 +98,9 @@ public final class LoginScreen {
         viewModel.usernameMessage.bind(to: userField.rx.error).disposed(by: bag)
         viewModel.passwordMessage.bind(to: passwordField.rx.error).disposed(by: bag)
         viewModel.statusLine.bind(to: status.rx.optionalText).disposed(by: bag)
-        signInButton.bind(viewModel.signInCommand)
+        // What the accessible presentation says of a sign-in; full screen shows the spinner and the welcome panel.
+        signInButton.progressText = "Signing in…"
+        signInButton.bind(viewModel.signInCommand) { "Signed in as \($0.username)" }
         let editable = Observable.combineLatest(viewModel.signInCommand.isExecuting, viewModel.isLockedOut) { busy, locked in
             !busy && !locked
         }

@@ -25,6 +25,14 @@ struct LoginDemo: ParsableCommand {
             3 when the program fails with an error (printed on standard error).
 
             Colours follow the terminal; set NO_COLOR (to any value) for a monochrome form.
+
+            With --accessible the fields are asked one per line instead (for screen readers and \
+            terminals that cannot address the cursor): prompts go to standard error, answers are \
+            read from standard input, an empty answer keeps the value in brackets. This is chosen \
+            by itself when TERM is dumb or unset, or when there is no terminal but standard input \
+            is a pipe or a file: `printf 'demo\\ntether-demo\\n\\n\\n\\n' | login-demo` signs in. \
+            If the input ends before the form is complete, nothing is submitted and the exit \
+            status is 2.
             """)
 
     @Option(help: "Simulated network delay of a sign-in, in seconds.")
@@ -39,6 +47,12 @@ struct LoginDemo: ParsableCommand {
     @Flag(help: "Run on the view model written as an @Observable class instead of the one built from relays.")
     var observation = false
 
+    @Flag(help: "Ask the fields line by line (screen readers, scripts) instead of drawing the form.")
+    var accessible = false
+
+    @Flag(help: "Draw the form below the cursor on the normal screen instead of the alternate screen.")
+    var inline = false
+
     mutating func validate() throws {
         guard delay.isFinite, delay >= 0, delay <= 3600 else {
             throw ValidationError("--delay must be between 0 and 3600 seconds")
@@ -47,7 +61,8 @@ struct LoginDemo: ParsableCommand {
 
     func run() throws {
         let status = MainActor.assumeIsolated {
-            LoginDemo.runForm(delay: delay, mouse: !noMouse, theme: theme, observation: observation)
+            LoginDemo.runForm(delay: delay, mouse: !noMouse, theme: theme, observation: observation,
+                              accessible: accessible || LoginDemo.cannotDraw, inline: inline)
         }
         throw ExitCode(status)
     }
@@ -55,12 +70,14 @@ struct LoginDemo: ParsableCommand {
     /// Runs the form on the main thread with Tether's own event loop
     /// (`Application.runOnMainThread()`) and returns the exit status.
     @MainActor
-    static func runForm(delay: Double, mouse: Bool, theme: ThemeName, observation: Bool) -> Int32 {
+    static func runForm(delay: Double, mouse: Bool, theme: ThemeName, observation: Bool, accessible: Bool,
+                        inline: Bool = false) -> Int32 {
         let delay = Duration.milliseconds(Int64(delay * 1000))
         let screen = observation
             ? LoginScreen(viewModel: ObservableLoginViewModel(scheduler: MainScheduler.instance, delay: delay))
             : LoginScreen(viewModel: LoginViewModel(scheduler: MainScheduler.instance, delay: delay))
-        let backend = CursesBackend(mouse: mouse)
+        let backend: any TerminalBackend = accessible
+            ? AccessibleBackend() : inlineBackend(mouse: mouse, inline: inline, screen: screen)
         let app = Application(root: screen.root, backend: backend, theme: theme.theme, mouse: mouse)
         screen.attach(to: app)
         if let crash = InjectedCrash.requested {
@@ -90,6 +107,17 @@ struct LoginDemo: ParsableCommand {
         return status(after: Result { try app.runOnMainThread() }, screen: screen)
     }
 
+    /// The curses backend, full screen or inline; inline, a sign-in leaves one line in
+    /// place of the form (`✔ Signed in as demo`), anything else the last frame.
+    @MainActor
+    static func inlineBackend(mouse: Bool, inline: Bool, screen: LoginScreen) -> CursesBackend {
+        let backend = CursesBackend(options: CursesBackend.Options(mouse: mouse), presentation: inline ? .inline : .fullScreen)
+        _ = screen.viewModel.signedIn.subscribe(onNext: { [weak backend] session in
+            backend?.inlineExit = .summary("✔ Signed in as \(session.username)")
+        })
+        return backend
+    }
+
     /// Prints the outcome line (or the error) and returns the exit status for a run that
     /// ended with `result`.
     @MainActor
@@ -99,6 +127,9 @@ struct LoginDemo: ParsableCommand {
         case .success(let value):
             exit = value
         case .failure(let error as TerminalError):
+            printError("login-demo: \(error)")
+            return 2
+        case .failure(let error as AccessibleInputError):
             printError("login-demo: \(error)")
             return 2
         case .failure(let error):
@@ -112,6 +143,17 @@ struct LoginDemo: ParsableCommand {
             if case .signedIn = screen.finalOutcome() { return 0 }
             return 1
         }
+    }
+
+    /// Whether the form cannot be drawn but its fields can be asked: `TERM` is dumb or
+    /// unset, or there is no controlling terminal, and standard input can give answers.
+    static var cannotDraw: Bool {
+        guard AccessibleBackend.standardInputCanAnswer else { return false }
+        if AccessibleBackend.terminalCannotDraw { return true }
+        let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard tty >= 0 else { return true }
+        close(tty)
+        return false
     }
 
     /// Test hook, not in `--help`: with `TETHER_DEMO_FAIL_AFTER_START=1` in the environment,

@@ -44,6 +44,19 @@ static inline const char *tether_string_capability(const char *name) {
     char *value = tigetstr(name);
     return (value == NULL || value == (char *)-1) ? NULL : value;
 }
+// ncurses' own output buffer (libtinfo exports it): `newterm` queues `smcup` there.
+extern void _nc_flush(void);
+/// Sends what ncurses has queued for the terminal.
+static inline void tether_flush_output(void) { _nc_flush(); }
+/// Empties a string capability of the current terminal in place, so ncurses never
+/// sends it again (the inline presentation empties smcup and rmcup). Returns 1 when
+/// the terminal had it.
+static inline int tether_blank_string_capability(const char *name) {
+    char *value = tigetstr(name);
+    if (value == NULL || value == (char *)-1) return 0;
+    value[0] = '\0';
+    return 1;
+}
 /// A boolean capability of the current terminal (`tigetflag`): 1 when present.
 static inline int tether_flag_capability(const char *name) {
     return tigetflag(name) > 0;

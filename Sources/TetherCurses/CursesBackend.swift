@@ -62,9 +62,23 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
         }
     }
 
+    /// Where the frames go.
+    public enum Presentation: Hashable, Sendable {
+        /// The alternate screen, all of it; the shell's screen comes back untouched on exit.
+        case fullScreen
+        /// A band of rows of the normal screen, from the cursor's line down, as tall as the
+        /// widget tree needs (at most the terminal); see ``inlineExit`` for what stays.
+        case inline
+    }
+
     /// The options given at creation.
     public let options: Options
-    /// The terminal's size in cells (``Size/zero`` before ``start(_:)``).
+    /// Full screen or inline, as given at creation.
+    public let presentation: Presentation
+    /// What an inline presentation leaves on the screen when it stops, read at
+    /// ``stop()`` (set it before quitting, say to a one-line summary). Ignored full screen.
+    public var inlineExit: InlineExit = .finalFrame
+    /// The terminal's size in cells (``Size/zero`` before ``start(_:)``); inline, the band's.
     public private(set) var size: Size = .zero
     /// What the terminal can show; known after ``start(_:)``.
     public private(set) var capabilities: TerminalCapabilities
@@ -80,9 +94,11 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
         self.init(options: Options(mouse: mouse))
     }
 
-    /// A backend with `options`. Nothing happens to the terminal until ``start(_:)``.
-    public init(options: Options) {
+    /// A backend with `options`, full screen or inline. Nothing happens to the terminal
+    /// until ``start(_:)``.
+    public init(options: Options, presentation: Presentation = .fullScreen) {
         self.options = options
+        self.presentation = presentation
         capabilities = TerminalCapabilities(colors: 0, mouse: options.mouse)
     }
 
@@ -100,17 +116,23 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
     ///   unset, unknown or cannot address the cursor (`dumb`), or another backend runs.
     public func start(_ handler: @escaping (TerminalEvent) -> Void) throws {
         guard run == nil, !Self.active else { throw TerminalError(.alreadyRunning) }
-        let terminal = TerminalSession()
+        let terminal = TerminalSession(inline: presentation == .inline)
         let description = try terminal.open(colors: options.colors, relaying: InputPump.signals)
         let modes = TerminalModes(mouse: options.mouse, bracketedPaste: options.bracketedPaste)
-        let writer = ScreenWriter(strings: description.strings, mapper: StyleMapper(colors: description.colors))
+        var writer = ScreenWriter(strings: description.strings, mapper: StyleMapper(colors: description.colors))
+        let band = presentation == .inline
+            ? InlineBand(top: InlineBand.startRow(output: terminal.outFD, input: terminal.readFD, terminalHeight: terminal.size.height),
+                         terminal: terminal.size, strings: description.strings)
+            : nil
+        if let band { writer.region = .band(top: band.top) }
         let escapeDelay = Duration.milliseconds(options.escapeDelayMilliseconds)
         run = Run(
             terminal: terminal, pump: InputPump(session: terminal, escapeDelay: escapeDelay), modes: modes,
             writer: writer, handler: handler)
+        run?.band = band
         Self.active = true
         capabilities = TerminalCapabilities(colors: description.colors, mouse: options.mouse)
-        size = terminal.size
+        size = band?.size ?? terminal.size
         terminal.write(modes.on)
         let farewell = modes.off + TerminalStrings.plain(description.strings.resetAttributes)
             + TerminalStrings.plain(description.strings.showCursor)
@@ -130,7 +152,7 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
         Self.active = false
         ExitRestore.unregister()
         CrashRestore.disarm()
-        run.terminal.close(farewell: farewell(run))
+        run.terminal.close(farewell: farewell(run), after: run.band?.farewell(inlineExit) ?? [])
     }
 
     /// Gives the terminal back to the shell and stops the process (job control), as the
@@ -143,7 +165,7 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
         guard let run, !suspended else { return }
         suspended = true
         CrashRestore.pause()
-        run.terminal.leaveCurses(farewell: farewell(run))
+        run.terminal.leaveCurses(farewell: farewell(run), after: run.band?.farewell(.finalFrame) ?? [])
         run.terminal.stopProcess()
 
         // Continued (or the stop was discarded in an orphaned process group).
@@ -196,7 +218,7 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
         run.pump.pump { arrival in
             switch arrival {
             case .input(let event):
-                run.handler(.input(event))
+                if let local = run.band.map({ $0.local(event) }) ?? event { run.handler(.input(local)) }
             case .resize:
                 invalidate(run)
             case .suspend:
@@ -218,9 +240,35 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
         let newSize = run.terminal.refreshSize()
         run.previous = nil
         run.writer.invalidate()
+        if let band = run.band {
+            // Inline: always lay out again, which fits the band (``fitBand(height:)``).
+            if newSize != band.terminal { run.terminal.write(band.resize(to: newSize)) }
+            run.writer.region = .band(top: band.top)
+            size = band.size
+            run.handler(.resized(size))
+            return
+        }
         let changed = newSize != size
         size = newSize
         run.handler(changed ? .resized(newSize) : .redrawNeeded)
+    }
+}
+
+extension CursesBackend: BandBackend {
+    /// The whole terminal's size (``size`` is the band's when inline).
+    public var terminalSize: Size { run?.band?.terminal ?? size }
+
+    /// Inline: gives the band `height` rows, scrolling the terminal to make room below the
+    /// cursor or clearing rows given up, and redraws it whole. Full screen: nothing.
+    public func fitBand(height: Int) {
+        guard let run, let band = run.band, !suspended else { return }
+        let before = (band.top, band.height)
+        run.terminal.write(band.fit(height: height))
+        guard (band.top, band.height) != before else { return }
+        run.writer.region = .band(top: band.top)
+        run.writer.invalidate()
+        run.previous = nil
+        size = band.size
     }
 }
 
@@ -231,6 +279,8 @@ private final class Run {
     let pump: InputPump
     let modes: TerminalModes
     var writer: ScreenWriter
+    /// The band of an inline presentation; `nil` full screen.
+    var band: InlineBand?
     let handler: (TerminalEvent) -> Void
     /// The frame on the screen; `nil` when unknown (after a resize or a resume).
     var previous: Frame?

@@ -39,9 +39,12 @@ final class TerminalSession {
     private var outFile: UnsafeMutablePointer<FILE>?
     private var inFile: UnsafeMutablePointer<FILE>?
     private var screen: OpaquePointer?
+    /// Whether the session stays on the normal screen (the inline presentation): no
+    /// alternate screen, and nothing that clears the screen.
+    let inline: Bool
 
-    /// A session that holds nothing yet.
-    init() {}
+    /// A session that holds nothing yet; `inline` keeps it off the alternate screen.
+    init(inline: Bool = false) { self.inline = inline }
 
     // MARK: - Opening
 
@@ -117,6 +120,19 @@ final class TerminalSession {
         _ = intrflush(window, false)
         _ = leaveok(window, false)
         _ = def_prog_mode()
+        if inline { stayOnNormalScreen() }
+    }
+
+    /// Undoes the `smcup` that `newterm` queued in ncurses' own buffer (sent now, then
+    /// `rmcup`, which on xterm-likes also puts the cursor back where it was), and empties
+    /// both in the screen's terminal description, so that neither `endwin` nor a resume
+    /// switches screens again.
+    private func stayOnNormalScreen() {
+        let leave = TerminalStrings.plain(tether_string_capability("rmcup").map { String(cString: $0) })
+        tether_flush_output()
+        _ = tether_blank_string_capability("smcup")
+        _ = tether_blank_string_capability("rmcup")
+        write(leave)
     }
 
     // MARK: - Closing
@@ -125,8 +141,8 @@ final class TerminalSession {
     /// order of opening: writes `farewell` and leaves curses mode (unless already left),
     /// puts the signal dispositions back, then frees the screen and closes the
     /// descriptors. Idempotent.
-    func close(farewell: [UInt8]) {
-        if screen != nil { leaveCurses(farewell: farewell) }
+    func close(farewell: [UInt8], after: [UInt8] = []) {
+        if screen != nil { leaveCurses(farewell: farewell, after: after) }
         relay?.uninstall()
         relay?.closePipe()
         relay = nil
@@ -175,15 +191,21 @@ final class TerminalSession {
 
     /// Writes `farewell` and leaves curses mode (shell modes, main screen), unless it
     /// was left already.
-    func leaveCurses(farewell: [UInt8]) {
+    func leaveCurses(farewell: [UInt8], after: [UInt8] = []) {
         guard !isendwin() else { return }
         write(farewell)
         _ = endwin()
+        // endwin moves the cursor to the bottom row; an inline band says where it ends.
+        write(after)
     }
 
     /// Takes the terminal again after ``leaveCurses(farewell:)``: program modes and the
     /// alternate screen, contents forgotten.
     func enterCurses() {
+        guard !inline else {
+            _ = reset_prog_mode()
+            return
+        }
         let window = tether_stdscr()
         _ = clearok(window, true)
         _ = wrefresh(window)

@@ -10,7 +10,8 @@ extension Application: RunLoopClient {
     /// backends push their events. ``runOnMainThread()`` is faster where it can be used.
     ///
     /// - Throws: The backend's error when the terminal cannot be set up (no controlling
-    ///   terminal, unknown `TERM`); nothing has been drawn then. `CancellationError` when
+    ///   terminal, unknown `TERM`); nothing has been drawn then. ``AccessibleInputError``
+    ///   when the accessible presentation's input ends before the form is complete. `CancellationError` when
     ///   the task running it is cancelled (a sibling in a task group threw): the terminal
     ///   is restored first.
     public func run() async throws -> Exit {
@@ -22,7 +23,10 @@ extension Application: RunLoopClient {
         defer { loop?.stop() }
         renderIfNeeded()
         loop?.start()
-        if let exitReason { return exitReason }
+        if let exitReason {
+            if let runError { throw runError }
+            return exitReason
+        }
         // Without the cancellation handler a cancelled run would wait for ever, and the
         // terminal would never be given back.
         let exit: Exit? = await withTaskCancellationHandler {
@@ -37,6 +41,7 @@ extension Application: RunLoopClient {
             Task { @MainActor [weak self] in self?.cancelRun() }
         }
         guard let exit else { throw CancellationError() }
+        if let runError { throw runError }
         return exit
     }
 
@@ -54,7 +59,8 @@ extension Application: RunLoopClient {
     /// - Throws: ``RunLoopError`` when the backend is not a ``PollingBackend`` or the
     ///   caller is not the main thread of a program that has kept it (an `async` main
     ///   has handed it to Dispatch; use ``run()`` there); the backend's error when the
-    ///   terminal cannot be set up. Nothing has been drawn then.
+    ///   terminal cannot be set up. Nothing has been drawn then. ``AccessibleInputError``
+    ///   when the accessible presentation's input ends before the form is complete.
     public func runOnMainThread() throws -> Exit {
         guard let polling = backend as? any PollingBackend else { throw RunLoopError.backendNotPollable }
         let loop = try MainThreadLoop(backend: polling)
@@ -63,6 +69,7 @@ extension Application: RunLoopClient {
         try start()
         defer { backend.stop() }
         try loop.run(self)
+        if let runError { throw runError }
         return exitReason ?? .quit
     }
 
@@ -76,6 +83,7 @@ extension Application: RunLoopClient {
         started = true
         focusController.focusFirstIfNeeded()
         renderer.setNeedsLayout()
+        (backend as? any ApplicationDriver)?.drive(self)
     }
 
     /// Lays out (when needed) and draws what changed, then presents the frame. Once a

@@ -51,6 +51,9 @@ public final class Application {
     let router: InputRouter
     let renderer: Renderer
     var exitReason: Exit?
+    /// Why the run failed (the accessible presentation's input ended early); thrown by the
+    /// run methods once the terminal is restored.
+    package private(set) var runError: (any Error)?
     var started = false
     /// `true` from the start of ``run()`` or ``runOnMainThread()``: nothing is drawn after
     /// the exit reason is known (the pilot, which drives the application itself, still draws).
@@ -155,6 +158,13 @@ public final class Application {
 
     /// How the run ended, once it has.
     public var exit: Exit? { exitReason }
+
+    /// Ends the run with `error`, which the run methods throw after restoring the terminal.
+    func fail(_ error: any Error) {
+        guard exitReason == nil else { return }
+        runError = error
+        finish(.quit)
+    }
 
     func finish(_ reason: Exit) {
         guard exitReason == nil else { return }

@@ -95,6 +95,9 @@ final class Renderer {
     func render(ifNeeded: Bool = true) {
         renderScheduled = false
         guard !ifNeeded || needsDisplay || needsLayout else { return }
+        if needsLayout, let band = backend as? any BandBackend {
+            band.fitBand(height: Renderer.bandHeight(of: root, in: band.terminalSize))
+        }
         let size = backend.size
         if needsLayout || cachedMinimum == nil { cachedMinimum = root.minimumSize }
         let minimum = cachedMinimum ?? .zero

@@ -4,7 +4,9 @@ import TetherReactive
 ///
 /// Enter, Space or a click (or ``press()``) fires `rx.tap`. Bound to a ``Command`` with
 /// ``bind(_:)``, the button runs it on tap, follows its enabled state and shows a spinner
-/// while it executes (``isBusy``).
+/// while it executes (``isBusy``). In the accessible presentation the default button's
+/// command is announced instead: ``progressText`` once when it starts, then its result or
+/// its error as a sentence.
 @MainActor
 public final class Button: Widget {
     /// The label.
@@ -19,6 +21,13 @@ public final class Button: Widget {
     public static let spinnerFrames: [String] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
     /// How long each spinner frame shows.
     public static let spinnerInterval: Duration = .milliseconds(80)
+
+    /// What the accessible presentation says, once, when the bound command starts
+    /// ("Signing in…"); `nil` says the title followed by "…". Full screen shows the spinner.
+    public var progressText: String?
+    /// Told of each run of the command bound with ``bind(_:describeResult:)`` (the
+    /// accessible presentation announces it).
+    var commandRunStarted: ((CommandRun) -> Void)?
 
     /// A button labelled `title`.
     public init(_ title: String) {
@@ -50,12 +59,20 @@ public final class Button: Widget {
     /// Runs `command` on each tap, enables the button only while the command is enabled
     /// and shows a spinner while it executes. The binding lasts as long as the button, or
     /// until the returned disposable is disposed.
+    ///
+    /// - Parameter describeResult: The sentence the accessible presentation says when a
+    ///   run succeeds ("Signed in as demo."); `nil` uses the value's description when it
+    ///   has one, or "Done.". Full screen never shows it.
     @discardableResult
-    public func bind<Output>(_ command: Command<Void, Output>) -> any Disposable {
+    public func bind<Output>(_ command: Command<Void, Output>,
+                             describeResult: ((Output) -> String)? = nil) -> any Disposable {
         let subscriptions = CompositeDisposable([
             command.isEnabled.bind(to: rx.isEnabled),
             command.isExecuting.bind(to: rx.isBusy),
-            rx.tap.subscribe(onNext: { [weak command] in command?.execute() }),
+            rx.tap.subscribe(onNext: { [weak self, weak command] in
+                guard let run = command?.execute() else { return }
+                self?.commandRunStarted?(CommandRun(run, describe: describeResult))
+            }),
         ])
         commandBag.insert(subscriptions)
         return subscriptions

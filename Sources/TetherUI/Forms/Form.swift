@@ -99,6 +99,17 @@ public final class Form: Widget {
         return row
     }
 
+    /// The rows in order, for the accessible presentation: a field's label, widget and
+    /// field, or a row's widget alone.
+    var accessibleRows: [(label: String?, widget: Widget, field: Field?)] {
+        rows.map { row in
+            switch row {
+            case .field(let field): (field.label.text, field.widget, field)
+            case .widget(let widget): (nil, widget, nil)
+            }
+        }
+    }
+
     // MARK: Focus
 
     public override func focusChain() -> [Widget] {

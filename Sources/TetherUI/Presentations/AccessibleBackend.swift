@@ -1,0 +1,223 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A backend that presents the application as a line-by-line conversation instead of
+/// drawing it: the accessible presentation, for screen readers and terminals that cannot
+/// address the cursor, and the scripted one, for answers piped in.
+///
+/// ```swift
+/// let app = Application(root: screen.root, backend: AccessibleBackend())
+/// let exit = try app.runOnMainThread()   // or `try await app.run()`
+/// ```
+///
+/// The widgets, forms, bindings and view models are the ones of full screen. Each
+/// visible, enabled field of the forms (``AccessiblePrompting``) is asked in form order
+/// with its label and current value; the answer is applied through the widget as a user
+/// edit, so `<->` bindings, validation and commands behave as in full screen. An empty
+/// answer keeps the current value. A field whose answer is invalid, or whose validation
+/// message shows once it is left, is told the message as a sentence and asked again.
+/// Then the form's default button is offered (`Sign in? [Y/n]`); its command's start is
+/// announced once (``Button/progressText``), then its result, which ends the run
+/// (``Application/Exit/quit``), or its error, after which the fields are asked again.
+///
+/// No colours, cursor movement or redraws: prompts and messages are plain lines written
+/// to `output` (by default the terminal when answers come from it, standard error when
+/// they are piped in), so standard output stays the program's result. Answers are read from `input` (standard input by default), one per line.
+/// When `input` is a terminal it stays in its normal line mode, with echo off while a
+/// secret is typed (and back on if a signal ends the program then); otherwise (a pipe, a
+/// file) answers are shown after their prompt, except secrets, which are never shown.
+/// If the input ends while an answer is awaited, nothing more is applied or submitted
+/// and the run throws ``AccessibleInputError``.
+@MainActor
+public final class AccessibleBackend: PollingBackend, ApplicationDriver {
+    /// The size the (undrawn) widget tree is laid out in.
+    public let size = Size(width: 80, height: 200)
+    /// No colours, no mouse.
+    public let capabilities = TerminalCapabilities(colors: 0, mouse: false)
+
+    private let inputFD: Int32
+    private let requestedOutput: Int32?
+    private var outputFD: Int32 = -1
+    private var ownsOutput = false
+    private let sink: ((String) -> Void)?
+    private let inputIsTerminal: Bool
+    private var dialog: AccessibleDialog?
+    private var pending: [UInt8] = []
+    private var lines: [String] = []
+    private var ended = false
+    private var running = false
+    private var pumping = false
+    private var echo: EchoControl?
+
+    /// A conversation reading answers from `input` and writing prompts to `output`; by
+    /// default to the terminal (`/dev/tty`) when `input` is one, otherwise to standard error.
+    public init(input: Int32 = STDIN_FILENO, output: Int32? = nil) {
+        inputFD = input
+        inputIsTerminal = isatty(input) == 1
+        requestedOutput = output
+        sink = nil
+    }
+
+    /// A conversation whose answers are given with ``receive(_:)`` and ``endInput()`` and
+    /// whose text goes to `output` (the transcript pilot).
+    package init(output: @escaping (String) -> Void) {
+        inputFD = -1
+        inputIsTerminal = false
+        requestedOutput = nil
+        sink = output
+    }
+
+    private func output(_ text: String) {
+        if let sink { sink(text) } else if outputFD >= 0 { AccessibleBackend.writeAll(outputFD, Array(text.utf8)) }
+    }
+
+    private func openOutput() {
+        if let requestedOutput {
+            outputFD = requestedOutput
+        } else if inputIsTerminal, case let tty = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC), tty >= 0 {
+            outputFD = tty
+            ownsOutput = true
+        } else {
+            outputFD = STDERR_FILENO
+        }
+    }
+
+    // MARK: Choosing it
+
+    /// Whether the terminal cannot draw a form: `TERM` unset, empty or `dumb`.
+    nonisolated public static var terminalCannotDraw: Bool {
+        guard let term = getenv("TERM"), term.pointee != 0 else { return true }
+        return String(cString: term) == "dumb"
+    }
+
+    /// Whether standard input can give answers: a terminal, a pipe, a socket or a file
+    /// (not `/dev/null` or another device).
+    nonisolated public static var standardInputCanAnswer: Bool {
+        if isatty(STDIN_FILENO) == 1 { return true }
+        var info = stat()
+        guard fstat(STDIN_FILENO, &info) == 0 else { return false }
+        let type = info.st_mode & S_IFMT
+        return type == S_IFIFO || type == S_IFREG || type == S_IFSOCK
+    }
+
+    // MARK: Running
+
+    public func start(_ handler: @escaping (TerminalEvent) -> Void) throws {
+        running = true
+        if sink == nil { openOutput() }
+        if inputIsTerminal { echo = EchoControl(fd: inputFD) }
+    }
+
+    func drive(_ application: Application) {
+        let dialog = AccessibleDialog(
+            app: application, write: { [weak self] text in self?.output(text) },
+            hideInput: { [weak self] hidden in self?.echo?.hideInput(hidden) })
+        dialog.waiting = { [weak self] in self?.pump() }
+        self.dialog = dialog
+        dialog.begin()
+    }
+
+    public func present(_ frame: Frame, cursor: Point?) {}
+
+    /// Turns echo back on if a secret was being read. Idempotent.
+    public func stop() {
+        running = false
+        echo?.restore()
+        echo = nil
+        dialog = nil
+        if ownsOutput { close(outputFD) }
+        ownsOutput = false
+        outputFD = -1
+    }
+
+    public var pollDescriptors: [Int32] { running && !ended && inputFD >= 0 ? [inputFD] : [] }
+
+    public var pollTimeout: Duration? { nil }
+
+    /// Reads what input is ready (never blocking) and answers the questions waiting.
+    public func processPendingInput() {
+        guard running, !ended, inputFD >= 0 else { return }
+        var ready = pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)
+        guard poll(&ready, 1, 0) > 0 else { return }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { read(inputFD, $0.baseAddress, $0.count) }
+        if count > 0 {
+            receive(bytes: buffer[0..<count])
+        } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+            endInput()
+        }
+    }
+
+    // MARK: Lines
+
+    private func receive(bytes: ArraySlice<UInt8>) {
+        pending += bytes
+        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+            var line = Array(pending[..<newline])
+            pending.removeSubrange(...newline)
+            if line.last == UInt8(ascii: "\r") { line.removeLast() }
+            lines.append(String(decoding: line, as: UTF8.self))
+        }
+        pump()
+    }
+
+    /// Adds one answer, as if a line was typed.
+    package func receive(_ line: String) {
+        lines.append(line)
+        pump()
+    }
+
+    /// Ends the input: a question still waiting fails the run.
+    package func endInput() {
+        if !pending.isEmpty {
+            lines.append(String(decoding: pending, as: UTF8.self))
+            pending = []
+        }
+        ended = true
+        pump()
+    }
+
+    /// Hands queued lines to the dialog while it waits for them.
+    private func pump() {
+        guard !pumping else { return }
+        pumping = true
+        defer { pumping = false }
+        while let dialog, dialog.isWaiting {
+            if !lines.isEmpty {
+                let line = lines.removeFirst()
+                // A terminal shows what is typed itself (and ECHONL the line break of a secret).
+                if !inputIsTerminal { output(dialog.awaitsSecret ? "\n" : line + "\n") }
+                dialog.answer(line)
+            } else if ended {
+                output("\n")  // the prompt waited on its line
+                dialog.inputEnded()
+            } else {
+                return
+            }
+        }
+    }
+
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if written > 0 {
+                offset += written
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else {
+                return
+            }
+        }
+    }
+}
+
+/// A backend that drives the application's widgets itself rather than only drawing them
+/// (the accessible presentation); the application hands itself over once started.
+@MainActor
+protocol ApplicationDriver: TerminalBackend {
+    func drive(_ application: Application)
+}

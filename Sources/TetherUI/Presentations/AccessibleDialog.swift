@@ -1,0 +1,255 @@
+import TetherReactive
+
+/// The accessible presentation's conversation: asks each visible, enabled field of the
+/// application's forms in form order, applies each answer through the widget as a user
+/// edit, re-asks a field whose answer is invalid or whose validation message shows once
+/// it is left, then asks to press the default button and announces its command.
+///
+/// It only writes text and receives lines; the backend reads the lines and owns the
+/// terminal (``AccessibleBackend``).
+@MainActor
+final class AccessibleDialog {
+    /// One field to ask.
+    struct Item {
+        let label: String?
+        let widget: any AccessiblePrompting
+        let field: Form.Field?
+    }
+
+    private enum State: Equatable {
+        case idle, asking(Int), confirming, running, finished
+    }
+
+    private weak var app: Application?
+    private let write: (String) -> Void
+    /// Turns terminal echo off (`true`) or back on while a secret is read.
+    private let hideInput: (Bool) -> Void
+    /// Called whenever the dialog starts waiting for a line.
+    var waiting: () -> Void = {}
+    private var state = State.idle
+    private var items: [Item] = []
+    private var defaultButton: Button?
+    private var lines: [String] = []
+    private var runSubscription: (any Disposable)?
+    private var runStarted = false
+
+    init(app: Application, write: @escaping (String) -> Void, hideInput: @escaping (Bool) -> Void) {
+        self.app = app
+        self.write = write
+        self.hideInput = hideInput
+    }
+
+    /// Whether the dialog waits for a line.
+    var isWaiting: Bool {
+        switch state {
+        case .asking, .confirming: true
+        default: false
+        }
+    }
+
+    /// Whether the line awaited is secret (it is never echoed).
+    var awaitsSecret: Bool {
+        guard case .asking(let index) = state else { return false }
+        return items[index].widget.accessiblePrompt.isSecret
+    }
+
+    // MARK: Starting and ending
+
+    /// Finds the fields and the default button, and asks the first field.
+    func begin() {
+        guard state == .idle, items.isEmpty, defaultButton == nil, let app else { return }
+        (items, defaultButton) = AccessibleDialog.collect(app.root)
+        defaultButton?.commandRunStarted = { [weak self] run in self?.started(run) }
+        askNext(from: 0)
+    }
+
+    /// The input ended: fails the run when an answer is still awaited.
+    func inputEnded() {
+        guard isWaiting else { return }
+        let question: String
+        switch state {
+        case .asking(let index): question = name(of: items[index])
+        default: question = defaultButton?.title ?? "the form"
+        }
+        finish()
+        app?.fail(AccessibleInputError(unanswered: question))
+    }
+
+    private func finish() {
+        state = .finished
+        hideInput(false)
+        runSubscription?.dispose()
+        defaultButton?.commandRunStarted = nil
+    }
+
+    // MARK: Asking
+
+    private func askable(_ widget: Widget) -> Bool { !widget.isEffectivelyHidden && widget.isEffectivelyEnabled }
+
+    private func askNext(from start: Int) {
+        var index = start
+        while index < items.count && !askable(items[index].widget) { index += 1 }
+        if index < items.count { ask(index) } else { confirm() }
+    }
+
+    private func name(of item: Item) -> String {
+        item.label ?? item.widget.accessiblePrompt.fallbackLabel ?? ""
+    }
+
+    private func ask(_ index: Int) {
+        state = .asking(index)
+        lines = []
+        let item = items[index]
+        item.widget.focus()
+        let prompt = item.widget.accessiblePrompt
+        for (number, option) in prompt.options.enumerated() { write("  \(number + 1). \(option)\n") }
+        write([name(of: item), prompt.question].filter { !$0.isEmpty }.joined(separator: " ") + ": ")
+        hideInput(prompt.isSecret)
+        waiting()
+    }
+
+    /// Applies `line` to what is being asked.
+    func answer(_ line: String) {
+        switch state {
+        case .asking(let index): answer(line, to: index)
+        case .confirming: confirmation(line)
+        default: break
+        }
+    }
+
+    private func answer(_ line: String, to index: Int) {
+        let item = items[index]
+        if item.widget.accessiblePrompt.lines == .untilEmptyLine, !line.isEmpty {
+            lines.append(line)
+            return
+        }
+        let answer = item.widget.accessiblePrompt.lines == .one ? line : lines.joined(separator: "\n")
+        hideInput(false)
+        if case .invalid(let message) = item.widget.applyAccessibleAnswer(answer) {
+            write(CommandRun.sentence(message) + "\n")
+            return ask(index)
+        }
+        leave(index)
+        if let error = item.field?.error {
+            write(CommandRun.sentence(error) + "\n")
+            return ask(index)
+        }
+        askNext(from: index + 1)
+    }
+
+    /// Moves focus on, so the field sees the user leave it (its validation may show).
+    private func leave(_ index: Int) {
+        let next = items[(index + 1)...].first { askable($0.widget) }?.widget ?? defaultButton
+        if let next, next.acceptsFocus { next.focus() } else { app?.focusNext() }
+    }
+
+    // MARK: The default button
+
+    private func confirm() {
+        guard let button = defaultButton, !button.isEffectivelyHidden else {
+            finish()
+            app?.quit()
+            return
+        }
+        state = .confirming
+        write("\(button.title)? [Y/n]: ")
+        waiting()
+    }
+
+    private func confirmation(_ line: String) {
+        guard let button = defaultButton else { return }
+        switch line.lowercased() {
+        case "", "y", "yes":
+            press(button)
+        case "n", "no":
+            finish()
+            app?.quit()
+        default:
+            write("Answer y to \(button.title.lowercased()) or n to stop.\n")
+            confirm()
+        }
+    }
+
+    private func press(_ button: Button) {
+        guard button.isEffectivelyEnabled else {
+            write("\(button.title) is not available now; check the answers.\n")
+            return askNext(from: 0)
+        }
+        state = .running
+        runStarted = false
+        button.press()
+        if !runStarted, state == .running {
+            finish()
+            app?.quit()
+        }
+    }
+
+    private func started(_ run: CommandRun) {
+        guard state == .running, let button = defaultButton else { return }
+        runStarted = true
+        write(CommandRun.sentence(button.progressText ?? button.title + "…") + "\n")
+        runSubscription?.dispose()
+        runSubscription = run.whenEnded { [weak self] outcome in self?.ended(outcome) }
+    }
+
+    private func ended(_ outcome: CommandRun.Outcome) {
+        guard state == .running else { return }
+        switch outcome {
+        case .succeeded(let sentence):
+            write(sentence + "\n")
+            finish()
+            app?.quit()
+        case .failed(let sentence):
+            write(sentence + "\n")
+            askAgainAfterRun()
+        case .cancelled:
+            write("Cancelled.\n")
+            askAgainAfterRun()
+        }
+    }
+
+    /// Asks the fields again once the command has stopped executing (its error arrives
+    /// just before), so fields it disabled are enabled again.
+    private func askAgainAfterRun() {
+        state = .idle
+        _ = app?.scheduler.schedule(after: .zero) { [weak self] in
+            guard let self, self.state == .idle else { return }
+            self.askNext(from: 0)
+        }
+    }
+}
+
+extension AccessibleDialog {
+    /// The fields to ask, in order (each form's rows, depth first), and the first form's
+    /// default button.
+    static func collect(_ root: Widget) -> (items: [Item], defaultButton: Button?) {
+        var items: [Item] = []
+        var button: Button?
+        func visit(_ widget: Widget, label: String?, field: Form.Field?) {
+            if let form = widget as? Form {
+                if button == nil { button = form.defaultButton }
+                for row in form.accessibleRows { visit(row.widget, label: row.label, field: row.field) }
+            } else if let prompting = widget as? any AccessiblePrompting {
+                items.append(Item(label: label, widget: prompting, field: field))
+            } else {
+                for child in widget.children { visit(child, label: nil, field: nil) }
+            }
+        }
+        visit(root, label: nil, field: nil)
+        return (items, button)
+    }
+}
+
+/// The accessible presentation's input ended before the form was complete: nothing was
+/// submitted. Thrown by ``Application/runOnMainThread()`` and ``Application/run()``.
+public struct AccessibleInputError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The label of the question left without an answer.
+    public var unanswered: String
+
+    /// An error for the question `unanswered`.
+    public init(unanswered: String) { self.unanswered = unanswered }
+
+    public var description: String {
+        "input ended before the form was complete (no answer for \(unanswered.isEmpty ? "a field" : unanswered))"
+    }
+}

@@ -1,0 +1,73 @@
+/// A widget that the accessible presentation can ask for its value, one line at a time.
+///
+/// The accessible (and scripted) presentation asks every visible, enabled widget of a
+/// ``Form`` that adopts this protocol, in form order: it prints the field's label followed
+/// by the widget's ``AccessiblePrompt``, reads the answer (one line, or several until the
+/// prompt's terminator) and hands it to ``applyAccessibleAnswer(_:)``.
+///
+/// Adopting it, a widget promises two things:
+///
+/// - ``accessiblePrompt`` says what to ask in plain words: the current value (never a
+///   secret), a hint, the accepted answers (`[y/N]`, a range and step, numbered options),
+///   and whether the answer is secret (terminal echo goes off while it is read) or spans
+///   several lines.
+/// - ``applyAccessibleAnswer(_:)`` applies the answer **as a user edit**, exactly as keys
+///   would (``UserEditable``'s `userSet`, `TextField`'s edits), so `<->` bindings,
+///   validation and commands behave as in full screen; or returns
+///   ``AccessibleAnswer/invalid(_:)`` with a sentence saying what to answer, and changes
+///   nothing. An empty answer keeps the current value.
+///
+/// ``TextField``, ``SecureField``, ``Toggle`` and ``Slider`` adopt it; the pickers, drop-downs
+/// and check lists adopt it with ``AccessiblePrompt/options`` (numbered, one per line;
+/// a check list accepts numbers separated by commas), a text area with
+/// ``AccessiblePrompt/Lines/untilEmptyLine``. Buttons are not asked: the form's default
+/// button runs at the end.
+@MainActor
+public protocol AccessiblePrompting: Widget {
+    /// How to ask for the value now (called each time the widget is asked).
+    var accessiblePrompt: AccessiblePrompt { get }
+    /// Applies `answer` (without its line break; several lines joined with `\n` for a
+    /// multi-line prompt) as a user edit, or says why it cannot.
+    func applyAccessibleAnswer(_ answer: String) -> AccessibleAnswer
+}
+
+/// What the accessible presentation prints after a field's label, and how it reads the answer.
+public struct AccessiblePrompt: Hashable, Sendable {
+    /// How many lines make an answer.
+    public enum Lines: Hashable, Sendable {
+        /// One line.
+        case one
+        /// Lines until an empty one (a text area).
+        case untilEmptyLine
+    }
+
+    /// The question after the label, without the closing `: ` (`[y/N]`,
+    /// `5 to 120 in steps of 5 [30 min]`, `[demo]`, `(your name)`).
+    public var question: String
+    /// Numbered options printed on their own lines before the question (a picker).
+    public var options: [String]
+    /// What to call the widget when the form gives it no label (a toggle's title).
+    public var fallbackLabel: String?
+    /// Whether the answer is secret: echo goes off while it is read and it is never printed.
+    public var isSecret: Bool
+    /// How many lines make an answer.
+    public var lines: Lines
+
+    /// A prompt.
+    public init(question: String, fallbackLabel: String? = nil, options: [String] = [], isSecret: Bool = false,
+                lines: Lines = .one) {
+        self.question = question
+        self.fallbackLabel = fallbackLabel
+        self.options = options
+        self.isSecret = isSecret
+        self.lines = lines
+    }
+}
+
+/// What became of an answer.
+public enum AccessibleAnswer: Hashable, Sendable {
+    /// Applied (or kept, when empty).
+    case accepted
+    /// Not applied: the sentence says what to answer; the field is asked again.
+    case invalid(String)
+}

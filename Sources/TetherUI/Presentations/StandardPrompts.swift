@@ -1,0 +1,68 @@
+/// The accessible prompts of the standard value widgets. Each applies the answer as the
+/// user's edit, the way the widget's keys do.
+extension TextField: AccessiblePrompting {
+    public var accessiblePrompt: AccessiblePrompt {
+        if echoMode != .normal {
+            let hint = placeholder.isEmpty ? "" : "\(placeholder); "
+            let keep = text.isEmpty ? "" : "empty keeps the current one; "
+            return AccessiblePrompt(question: "(\(hint)\(keep)typing is hidden)", isSecret: true)
+        }
+        if text.isEmpty { return AccessiblePrompt(question: placeholder.isEmpty ? "" : "(\(placeholder))") }
+        return AccessiblePrompt(question: "[\(text)]")
+    }
+
+    /// Replaces the text with `answer` as one user edit (the input filter and the length
+    /// limit apply as to a paste); an empty answer keeps the text.
+    public func applyAccessibleAnswer(_ answer: String) -> AccessibleAnswer {
+        guard !answer.isEmpty else { return .accepted }
+        var accepted = answer.filter { !$0.isControlCharacter && (inputFilter?.accepts($0) ?? true) }
+        if let maxLength { accepted = String(accepted.prefix(maxLength)) }
+        guard !accepted.isEmpty else { return .invalid("This field does not accept those characters.") }
+        guard accepted != text else { return .accepted }
+        editor.replaceText(accepted)
+        editor.moveCaret(to: editor.graphemes.count)
+        editable.userEdited(self)
+        return .accepted
+    }
+}
+
+extension Toggle: AccessiblePrompting {
+    public var accessiblePrompt: AccessiblePrompt {
+        AccessiblePrompt(question: isOn ? "[Y/n]" : "[y/N]", fallbackLabel: title)
+    }
+
+    /// `y`/`yes` turns it on, `n`/`no` off (as a flip by the user); empty keeps it.
+    public func applyAccessibleAnswer(_ answer: String) -> AccessibleAnswer {
+        let wanted: Bool
+        switch answer.lowercased() {
+        case "": return .accepted
+        case "y", "yes": wanted = true
+        case "n", "no": wanted = false
+        default: return .invalid("Answer y for yes or n for no.")
+        }
+        if wanted != isOn { flip() }
+        return .accepted
+    }
+}
+
+extension Slider: AccessiblePrompting {
+    public var accessiblePrompt: AccessiblePrompt {
+        AccessiblePrompt(question: "(\(rangeSentence)) [\(format(value))]")
+    }
+
+    private var rangeSentence: String {
+        let bounds = "\(Slider.defaultFormat(range.lowerBound)) to \(Slider.defaultFormat(range.upperBound))"
+        return step > 0 ? "\(bounds) in steps of \(Slider.defaultFormat(step))" : bounds
+    }
+
+    /// A number in the range (a unit after it is ignored: `45 min`), snapped to the step
+    /// as a drag would; empty keeps the value.
+    public func applyAccessibleAnswer(_ answer: String) -> AccessibleAnswer {
+        guard let first = answer.split(separator: " ").first else { return .accepted }
+        guard let number = Double(first), number.isFinite, range.contains(number) else {
+            return .invalid("Enter a number from \(rangeSentence).")
+        }
+        editable.userSet(number, on: self)
+        return .accepted
+    }
+}

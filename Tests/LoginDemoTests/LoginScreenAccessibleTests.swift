@@ -1,0 +1,110 @@
+@testable import LoginDemoCore
+import Testing
+import TetherReactive
+import TetherTesting
+import TetherUI
+
+/// The same login screen and view model, asked line by line through the ``TranscriptPilot``.
+@MainActor
+@Suite("Login screen in the accessible presentation")
+struct LoginScreenAccessibleTests {
+    let scheduler = TestScheduler()
+    let viewModel: LoginViewModel
+    let screen: LoginScreen
+    let pilot: TranscriptPilot
+
+    init() throws {
+        viewModel = LoginViewModel(scheduler: scheduler)
+        screen = LoginScreen(viewModel: viewModel)
+        pilot = try TranscriptPilot(root: screen.root, scheduler: scheduler)
+    }
+
+    @Test("a whole sign-in reads as prompts, one announcement and the result")
+    func wholeSignIn() async {
+        pilot.answer("demo", "tether-demo", "y", "45", "")
+        await pilot.advance(by: .seconds(1))
+        #expect(pilot.transcript == """
+            Username (your name): demo
+            Password (8+ characters; typing is hidden): 
+            Remember me [y/N]: y
+            Session (5 to 120 in steps of 5) [30 min]: 45
+            Sign in? [Y/n]: 
+            Signing in…
+            Signed in as demo.
+
+            """)
+        #expect(pilot.exit == .quit)
+        #expect(screen.finalOutcome() == .signedIn(LoginViewModel.Session(username: "demo", minutes: 45, remembered: true)))
+    }
+
+    @Test("answers reach the view model through the two-way bindings as user edits")
+    func answersReachTheViewModel() {
+        pilot.answer("demo", "tether-demo", "y", "60")
+        #expect(viewModel.username.value == "demo")
+        #expect(viewModel.password.value == "tether-demo")
+        #expect(viewModel.rememberMe.value)
+        #expect(viewModel.sessionMinutes.value == 60)
+    }
+
+    @Test("the password never reaches the transcript")
+    func passwordNeverShown() async {
+        pilot.answer("demo", "hunter2-secret", "", "", "")
+        await pilot.advance(by: .seconds(1))
+        pilot.answer("", "hunter2-secret", "", "", "")
+        await pilot.advance(by: .seconds(1))
+        #expect(pilot.transcript.ranges(of: "Invalid username or password.").count == 2)
+        #expect(!pilot.transcript.contains("hunter2"))
+    }
+
+    @Test("a blank username is told its validation message as a sentence and asked again")
+    func blankUsernameAskedAgain() {
+        pilot.answer("")
+        #expect(pilot.lines == ["Username (your name): ", "Enter a username.", "Username (your name): "])
+    }
+
+    @Test("a short password is told its validation message and asked again")
+    func shortPasswordAskedAgain() {
+        pilot.answer("demo", "short")
+        #expect(pilot.lines.suffix(2) == ["At least 8 characters (5 so far).", "Password (8+ characters; empty keeps the current one; typing is hidden): "])
+    }
+
+    @Test("a number outside the slider's range is refused with the range and asked again")
+    func sliderOutOfRange() {
+        pilot.answer("demo", "tether-demo", "", "500")
+        #expect(pilot.lines.suffix(2) == ["Enter a number from 5 to 120 in steps of 5.", "Session (5 to 120 in steps of 5) [30 min]: "])
+        #expect(viewModel.sessionMinutes.value == 30)
+    }
+
+    @Test("a wrong password announces the error once, then asks the fields again with their values")
+    func wrongPassword() async {
+        pilot.answer("demo", "wrong-password", "", "", "")
+        await pilot.advance(by: .seconds(1))
+        #expect(pilot.lines.suffix(3) == ["Signing in…", "Invalid username or password.", "Username [demo]: "])
+        #expect(pilot.exit == nil)
+        pilot.answer("", "tether-demo", "", "", "")
+        await pilot.advance(by: .seconds(1))
+        #expect(pilot.transcript.hasSuffix("Signing in…\nSigned in as demo.\n"))
+        #expect(pilot.exit == .quit)
+    }
+
+    @Test("the end of input before the form is complete fails without running the command")
+    func endOfInputEarly() async {
+        var started = 0
+        let watch = viewModel.signIn.isExecuting.subscribe(onNext: { if $0 { started += 1 } })
+        defer { watch.dispose() }
+        pilot.answer("demo")
+        pilot.endInput()
+        await pilot.settle()
+        #expect(pilot.error as? AccessibleInputError == AccessibleInputError(unanswered: "Password"))
+        #expect(started == 0)
+        #expect(pilot.exit == .quit)
+    }
+
+    @Test("declining the default button ends the run without signing in")
+    func decliningEnds() {
+        pilot.answer("demo", "tether-demo", "", "", "n")
+        #expect(pilot.exit == .quit)
+        #expect(screen.finalOutcome() == .quit(username: "demo"))
+        #expect(!viewModel.signIn.executing)
+    }
+}
