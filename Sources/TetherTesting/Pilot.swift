@@ -1,3 +1,6 @@
+#if canImport(Testing)
+import Testing
+#endif
 import TetherReactive
 import TetherUI
 
@@ -25,6 +28,7 @@ public final class Pilot {
     public let backend: HeadlessBackend
     /// The virtual clock: spinners, debounce, delays and countdowns run on it.
     public let scheduler: TestScheduler
+    private var reportedHintViolations = 0
 
     /// Starts `root` on a headless terminal of `size`.
     ///
@@ -165,8 +169,19 @@ public final class Pilot {
         return app.focusedWidget
     }
 
-    /// Renders what changed.
-    private func render() { app.renderIfNeeded() }
+    /// Renders what changed, then records a test issue for each row the frame changed
+    /// outside the application's changed-rows hint (``HeadlessBackend/hintViolations``).
+    private func render() {
+        app.renderIfNeeded()
+        let violations = backend.hintViolations
+        guard violations.count > reportedHintViolations else { return }
+        #if canImport(Testing)
+        for violation in violations[reportedHintViolations...] {
+            Issue.record("wrong changed-rows hint: \(violation)")
+        }
+        #endif
+        reportedHintViolations = violations.count
+    }
 
     /// Cells written to the terminal so far (to check that frames are diffed).
     public var cellsWritten: Int { backend.cellsWritten }
