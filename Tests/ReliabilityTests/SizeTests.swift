@@ -116,4 +116,14 @@ struct SizeTests {
         #expect(demo.pilot.focusedWidget === demo.screen.password)
     }
 
+    @Test("an unfocused field scrolled by a narrow terminal shows its whole text again back at 80×24")
+    func unfocusedFieldScrollsBack() async throws {
+        let demo = try Demo()
+        demo.fill(username: "ada@example.com", password: "analytical")
+        let minimum = demo.pilot.app.root.minimumSize
+        let before = demo.pilot.screen
+        #expect(before.contains("ada@example.com"))
+        for size in [minimum, Size(width: 30, height: 8), Size(width: 80, height: 24)] { demo.pilot.resize(to: size) }
+        #expect(demo.pilot.screen == before)
+    }
 }
