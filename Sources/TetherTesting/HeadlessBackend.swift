@@ -23,6 +23,11 @@ public final class HeadlessBackend: SuspendableBackend {
     public private(set) var isRunning = false
     /// How many times the app suspended (Ctrl-Z).
     public private(set) var suspendCount = 0
+    /// Rows that differed from the frame presented before although the application's
+    /// changed-rows hint left them out: each is a row a real terminal would not have
+    /// updated (`CursesBackend` compares only the hinted rows). Always empty in a correct
+    /// application; ``Pilot`` records a test issue for each one.
+    public private(set) var hintViolations: [String] = []
     private var handler: ((TerminalEvent) -> Void)?
     private var previous: Frame?
 
@@ -39,8 +44,23 @@ public final class HeadlessBackend: SuspendableBackend {
     }
 
     public func present(_ frame: Frame, cursor: Point?) {
+        present(frame, cursor: cursor, changedRows: nil)
+    }
+
+    /// Shows `frame` like ``present(_:cursor:)``, and when the hint `changedRows` is given
+    /// (and a frame of the same size was presented before, as for the real backend),
+    /// checks it: a row outside it that differs is added to ``hintViolations``.
+    public func present(_ frame: Frame, cursor: Point?, changedRows: Range<Int>?) {
+        let changes = frame.changes(from: previous)
+        if let changedRows, let previous, previous.size == frame.size {
+            var rows: [Int] = []
+            for change in changes where !changedRows.contains(change.y) && rows.last != change.y { rows.append(change.y) }
+            for row in rows {
+                hintViolations.append("frame \(presentCount + 1): row \(row) changed outside the hinted rows \(changedRows)")
+            }
+        }
         presentCount += 1
-        for change in frame.changes(from: previous) { cellsWritten += change.cells.count }
+        for change in changes { cellsWritten += change.cells.count }
         previous = frame
         screen = frame
         self.cursor = cursor

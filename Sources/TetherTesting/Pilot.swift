@@ -1,3 +1,6 @@
+#if canImport(Testing)
+import Testing
+#endif
 import TetherReactive
 import TetherUI
 
@@ -10,7 +13,11 @@ import TetherUI
 /// #expect(pilot.screen.contains("Username  demo"))
 /// ```
 ///
-/// Every action delivers its input, then renders, so ``screen`` always shows the result.
+/// Every action delivers its input, then renders, and every read (``screen``, ``lines``,
+/// ``cursor``, ``focusedWidget``) renders first what changed since, so a model write made
+/// by the test (a relay's `accept`) is on screen at the next read, with no call in between.
+/// Reading ``backend`` directly shows the last frame presented, without rendering.
+///
 /// Time stands still until ``advance(by:)``; async work (a command's `async` body) runs
 /// when the test awaits ``settle()``.
 @MainActor
@@ -21,6 +28,7 @@ public final class Pilot {
     public let backend: HeadlessBackend
     /// The virtual clock: spinners, debounce, delays and countdowns run on it.
     public let scheduler: TestScheduler
+    private var reportedHintViolations = 0
 
     /// Starts `root` on a headless terminal of `size`.
     ///
@@ -38,7 +46,7 @@ public final class Pilot {
                           interruptBehavior: interruptBehavior, mouse: mouse)
         configure(app)
         try app.start()
-        app.renderIfNeeded()
+        render()
     }
 
     // MARK: Input
@@ -98,48 +106,82 @@ public final class Pilot {
     /// Resizes the terminal.
     public func resize(to size: Size) {
         backend.resize(to: size)
-        app.renderIfNeeded()
+        render()
     }
 
     /// Sends any terminal event (a signal, say) and renders.
     public func send(_ event: TerminalEvent) {
         backend.send(event)
-        app.renderIfNeeded()
+        render()
     }
 
     private func send(_ event: InputEvent) { send(.input(event)) }
 
     // MARK: Time
 
-    /// Advances virtual time by `duration`, running due timers, then renders.
+    /// Moves the virtual clock forward by `duration`, running in order every action of
+    /// ``scheduler`` due by then (timers, delays, debounces; with `.zero`, the actions
+    /// queued for now), then renders. It runs no `Task` or other async work: await
+    /// ``settle()`` for that.
     public func advance(by duration: Duration) {
         scheduler.advance(by: duration)
-        app.renderIfNeeded()
+        render()
     }
 
     /// Lets pending async work on the main actor run (a command's `async` body, a `Task`),
     /// then renders. Call it after an action or an ``advance(by:)`` that resumes async work.
+    ///
+    /// Each of the `rounds` yields the main actor once (`Task.yield()`), so queued tasks
+    /// run up to their next suspension, then runs the actions of ``scheduler`` due now
+    /// (`advance(by: .zero)`): the virtual clock does not move.
     public func settle(rounds: Int = 50) async {
         for _ in 0..<rounds {
             await Task.yield()
             scheduler.advance(by: .zero)
         }
-        app.renderIfNeeded()
+        render()
     }
 
     // MARK: Reading
 
-    /// The screen as plain text: one line per row, trailing spaces trimmed.
-    public var screen: String { backend.text }
+    /// The screen as plain text: one line per row, trailing spaces trimmed. Renders first.
+    public var screen: String {
+        render()
+        return backend.text
+    }
 
-    /// The screen's lines.
-    public var lines: [String] { (0..<backend.size.height).map { backend.screen.line($0) } }
+    /// The screen's lines. Renders first.
+    public var lines: [String] {
+        render()
+        return (0..<backend.size.height).map { backend.screen.line($0) }
+    }
 
-    /// The terminal cursor, or `nil` when hidden.
-    public var cursor: Point? { backend.cursor }
+    /// The terminal cursor, or `nil` when hidden. Renders first.
+    public var cursor: Point? {
+        render()
+        return backend.cursor
+    }
 
-    /// The focused widget.
-    public var focusedWidget: Widget? { app.focusedWidget }
+    /// The focused widget. Renders first (a disabled or removed widget gives focus away
+    /// when the tree is laid out).
+    public var focusedWidget: Widget? {
+        render()
+        return app.focusedWidget
+    }
+
+    /// Renders what changed, then records a test issue for each row the frame changed
+    /// outside the application's changed-rows hint (``HeadlessBackend/hintViolations``).
+    private func render() {
+        app.renderIfNeeded()
+        let violations = backend.hintViolations
+        guard violations.count > reportedHintViolations else { return }
+        #if canImport(Testing)
+        for violation in violations[reportedHintViolations...] {
+            Issue.record("wrong changed-rows hint: \(violation)")
+        }
+        #endif
+        reportedHintViolations = violations.count
+    }
 
     /// Cells written to the terminal so far (to check that frames are diffed).
     public var cellsWritten: Int { backend.cellsWritten }

@@ -12,6 +12,9 @@ public struct SnapshotMismatch: Error, CustomStringConvertible, Sendable {
     public let path: String
     /// What went wrong, with a line-by-line difference.
     public let message: String
+    /// `true` when the screen was written as the new reference (there was none, or
+    /// `TETHER_RECORD_SNAPSHOTS` is set) rather than compared.
+    public let recorded: Bool
 
     public var description: String { message }
 }
@@ -32,17 +35,24 @@ extension Pilot {
         let testFile = "\(filePath)"
         let directory = testFile.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         let testName = testFile.split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? "Tests"
-        let folder = "\(directory)/__Snapshots__/\(testName)"
+        try assertSnapshot(named: name, in: "\(directory)/__Snapshots__/\(testName)")
+    }
+
+    /// Compares the screen, as plain text, with the reference file `name.txt` in `folder`
+    /// (created when missing), recording it like ``assertSnapshot(named:filePath:)``.
+    public func assertSnapshot(named name: String, in folder: String) throws {
         let path = "\(folder)/\(name).txt"
         let actual = screen + "\n"
         let recording = getenv("TETHER_RECORD_SNAPSHOTS") != nil
         guard !recording, let expected = SnapshotFile.read(path) else {
             SnapshotFile.makeDirectories(folder)
             SnapshotFile.write(actual, to: path)
-            throw SnapshotMismatch(path: path, message: "recorded snapshot \(path); run again to compare against it")
+            throw SnapshotMismatch(path: path, message: "recorded snapshot \(path); run again to compare against it",
+                                   recorded: true)
         }
         guard expected != actual else { return }
-        throw SnapshotMismatch(path: path, message: SnapshotFile.difference(expected: expected, actual: actual, path: path))
+        throw SnapshotMismatch(path: path, message: SnapshotFile.difference(expected: expected, actual: actual, path: path),
+                               recorded: false)
     }
 }
 

@@ -196,19 +196,59 @@ struct SecretTests {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    @Test("no snapshot file in the repository contains a password the tests type")
-    func snapshotFilesHoldNoPassword() {
-        #expect(opendir(Self.testsFolder).map { closedir($0) } != nil, "no Tests folder at \(Self.testsFolder)")
-        let files = Self.snapshotFiles(under: Self.testsFolder)
+    /// "path: password" for each password the tests type found in one of `files`.
+    static func leakedPasswords(in files: [String]) -> [String] {
         var leaks: [String] = []
         for path in files {
-            guard let text = Self.contents(of: path) else {
+            guard let text = contents(of: path) else {
                 leaks.append("\(path): unreadable")
                 continue
             }
-            for password in Self.repositoryPasswords where text.contains(password) { leaks.append("\(path): \(password)") }
+            for secret in repositoryPasswords + secrets where text.contains(secret) { leaks.append("\(path): \(secret)") }
         }
-        print("Secrets: scanned \(files.count) snapshot files under \(Self.testsFolder)")
+        return leaks
+    }
+
+    /// Records the demo's screens as snapshots in a new temporary `__Snapshots__` folder,
+    /// through the pilot's snapshot API, at each step of a session with passwords typed;
+    /// returns the folder above it.
+    static func recordSessionSnapshots() async throws -> String {
+        var template = Array("/tmp/tether-secrets-XXXXXX".utf8CString)
+        let root = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!).map { String(cString: $0) } } ?? ""
+        let folder = root + "/__Snapshots__/SecretTests"
+        let demo = try Demo(accounts: accounts)
+        var step = 0
+        await session(demo) {
+            step += 1
+            do {
+                try demo.pilot.assertSnapshot(named: "session-\(step)", in: folder)
+            } catch {
+                // A first comparison records the reference and throws: what this scan wants.
+            }
+        }
+        return root
+    }
+
+    @Test("snapshot files recorded through the pilot, passwords typed, hold no password; nor do the repository's")
+    func snapshotFilesHoldNoPassword() async throws {
+        #expect(opendir(Self.testsFolder).map { closedir($0) } != nil, "no Tests folder at \(Self.testsFolder)")
+        let recorded = try await Self.recordSessionSnapshots()
+        let recordedFiles = Self.snapshotFiles(under: recorded)
+        let files = recordedFiles + Self.snapshotFiles(under: Self.testsFolder)
+        let leaks = Self.leakedPasswords(in: files)
+        print("Secrets: scanned \(files.count) snapshot files (\(recordedFiles.count) recorded in \(recorded))")
+        #expect(recordedFiles.count > 40)
         #expect(leaks.isEmpty, "\(leaks)")
+    }
+
+    @Test("the snapshot scan finds a password written into a snapshot file")
+    func snapshotScanFindsAPlantedPassword() throws {
+        var template = Array("/tmp/tether-secrets-XXXXXX".utf8CString)
+        let root = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!).map { String(cString: $0) } } ?? ""
+        let pilot = try Pilot(root: Label("Password  \(Self.wrongPassword)"), size: Size(width: 40, height: 1))
+        _ = try? pilot.assertSnapshot(named: "planted", in: root + "/nested/__Snapshots__/Planted")
+        let files = Self.snapshotFiles(under: root)
+        #expect(files == [root + "/nested/__Snapshots__/Planted/planted.txt"])
+        #expect(Self.leakedPasswords(in: files).contains("\(root)/nested/__Snapshots__/Planted/planted.txt: \(Self.wrongPassword)"))
     }
 }

@@ -2,6 +2,19 @@ import Testing
 import TetherTesting
 import TetherUI
 
+extension DemoScreen {
+    /// What the screen must show at `size` when the terminal is big enough for it: the
+    /// form's labels; the welcome panel's lines once it is wide enough for them (below,
+    /// they are truncated with "…").
+    func mustShow(at size: Size) -> [String] {
+        switch self {
+        case .form, .signingIn, .failure, .lockout: ["Username", "Password", "Remember me", "Session"]
+        case .success where size.width >= 28: ["Welcome", "Signed in as demo", "Press any key to exit."]
+        case .success: ["┌─", "│  ", "└─"]
+        }
+    }
+}
+
 /// Every screen of the demo at sizes from 1×1 to 300×100 and through a storm of resizes
 /// (docs/reliability.md, "Sizes").
 @MainActor
@@ -30,16 +43,45 @@ struct SizeTests {
         return nil
     }
 
-    @Test("every screen renders a well-formed, non-blank grid at every size up to 10×10 and on a grid up to 300×100 (and with no size)",
+    /// The lines "terminal too small (needs W×H)" takes at `size`: wrapped to the width,
+    /// each line centred, the block centred vertically.
+    static func tooSmallLines(needs minimum: Size, at size: Size) -> [String] {
+        let wrapped = "terminal too small (needs \(minimum.width)×\(minimum.height))".wrapped(toWidth: max(1, size.width))
+        let top = max(0, (size.height - wrapped.count) / 2)
+        return (0..<size.height).map { y in
+            guard wrapped.indices.contains(y - top) else { return "" }
+            let line = wrapped[y - top]
+            let indent = String(repeating: " ", count: max(0, (size.width - line.terminalWidth) / 2))
+            return String((indent + line).reversed().drop { $0 == " " }.reversed())
+        }
+    }
+
+    /// What is wrong with what the screen shows at `size`, or `nil`: the screen's
+    /// ``DemoScreen/mustShow(at:)`` when the tree fits, else exactly the "too small" message.
+    static func contentProblem(_ demo: Demo, _ which: DemoScreen, at size: Size) -> String? {
+        guard size.width > 0, size.height > 0 else { return nil }
+        let minimum = demo.pilot.app.root.minimumSize
+        if size.width < minimum.width || size.height < minimum.height {
+            let expected = tooSmallLines(needs: minimum, at: size)
+            return demo.pilot.lines == expected ? nil : "at \(size) expected \(expected), got \(demo.pilot.lines)"
+        }
+        let screen = demo.pilot.screen
+        let missing = which.mustShow(at: size).filter { !screen.contains($0) }
+        return missing.isEmpty ? nil : "at \(size) (fits \(minimum)) missing \(missing) in:\n\(screen)"
+    }
+
+    @Test("every screen renders a well-formed grid showing its fields, or 'terminal too small (needs W×H)', at every size up to 10×10 and on a grid up to 300×100",
           arguments: DemoScreen.allCases)
     func rendersAtSampledSizes(_ which: DemoScreen) async throws {
         let demo = try await which.make()
         var problems: [String] = []
         for size in Self.sampledSizes {
             demo.pilot.resize(to: size)
-            if let problem = Self.renderProblem(demo.pilot, at: size) { problems.append(problem) }
+            if let problem = Self.renderProblem(demo.pilot, at: size) ?? Self.contentProblem(demo, which, at: size) {
+                problems.append(problem)
+            }
         }
-        #expect(problems.isEmpty, "\(problems.count) sizes failed, first: \(problems.prefix(5))")
+        #expect(problems.isEmpty, "\(problems.count) sizes failed, first: \(problems.prefix(3))")
         print("Sizes: \(which) rendered at \(Self.sampledSizes.count) sizes")
     }
 
@@ -72,5 +114,16 @@ struct SizeTests {
         demo.pilot.click(at: Point(x: remember.minX, y: remember.minY))
         #expect(demo.screen.remember.isOn == false)
         #expect(demo.pilot.focusedWidget === demo.screen.password)
+    }
+
+    @Test("an unfocused field scrolled by a narrow terminal shows its whole text again back at 80×24")
+    func unfocusedFieldScrollsBack() async throws {
+        let demo = try Demo()
+        demo.fill(username: "ada@example.com", password: "analytical")
+        let minimum = demo.pilot.app.root.minimumSize
+        let before = demo.pilot.screen
+        #expect(before.contains("ada@example.com"))
+        for size in [minimum, Size(width: 30, height: 8), Size(width: 80, height: 24)] { demo.pilot.resize(to: size) }
+        #expect(demo.pilot.screen == before)
     }
 }

@@ -109,4 +109,35 @@ struct HeadlessBackendTests {
         backend.present(frame(Size(width: 6, height: 1), "中a"), cursor: nil)
         #expect(backend.text == "中a")
     }
+
+    @Test("a row that changed outside the changed-rows hint is recorded as a violation")
+    func wrongHintIsCaught() {
+        let size = Size(width: 6, height: 4)
+        let backend = HeadlessBackend(size: size)
+        backend.present(frame(size, "a"), cursor: nil)
+        backend.present(frame(size, "b", at: Point(x: 0, y: 2)), cursor: nil, changedRows: 2..<4)
+        #expect(backend.hintViolations == ["frame 2: row 0 changed outside the hinted rows 2..<4"])
+    }
+
+    @Test("a hint that covers every changed row, or no hint, records no violation")
+    func rightHintPasses() {
+        let size = Size(width: 6, height: 4)
+        let backend = HeadlessBackend(size: size)
+        backend.present(frame(size, "a"), cursor: nil)
+        backend.present(frame(size, "b", at: Point(x: 0, y: 1)), cursor: nil, changedRows: 0..<2)
+        backend.present(frame(size, "c", at: Point(x: 0, y: 3)), cursor: nil)
+        #expect(backend.hintViolations.isEmpty)
+        #expect(backend.text == "\n\n\nc")
+    }
+
+    @Test("the pilot records a test issue when a frame changes rows outside its hint")
+    func pilotFailsOnWrongHint() throws {
+        let pilot = try Pilot(root: Label("top"), size: Size(width: 6, height: 2))
+        withKnownIssue("row 0 changed outside the hint 1..<2") {
+            pilot.backend.present(frame(Size(width: 6, height: 2), "x"), cursor: nil, changedRows: 1..<2)
+            _ = pilot.screen
+        } matching: { issue in
+            "\(issue)".contains("row 0 changed outside the hinted rows 1..<2")
+        }
+    }
 }

@@ -140,6 +140,28 @@ struct PilotTests {
         #expect(pilot.screen == "after")
     }
 
+    @Test("a model write from the test shows at the next read of lines, with no advance or settle")
+    func modelWriteShowsOnRead() throws {
+        let label = Label("")
+        let status = BehaviorRelay(value: "old")
+        let binding = status.bind(to: label.rx.text)
+        defer { binding.dispose() }
+        let pilot = try Pilot(root: label, size: Size(width: 10, height: 1))
+        #expect(pilot.lines == ["old"])
+        status.accept("new")
+        #expect(pilot.lines == ["new"])
+        #expect(pilot.screen == "new")
+    }
+
+    @Test("disabling the focused field from the test moves focus and the cursor at the next read")
+    func modelWriteMovesCursorOnRead() throws {
+        let (pilot, a, b) = try twoFields()
+        #expect(pilot.cursor == Point(x: 3, y: 0))
+        a.rx.isEnabled.onNext(false)
+        #expect(pilot.cursor == Point(x: 3, y: 1))
+        #expect(pilot.focusedWidget === b)
+    }
+
     @Test("lines has one entry per terminal row, trailing spaces trimmed")
     func linesPerRow() throws {
         let (pilot, _, _) = try twoFields(size: Size(width: 20, height: 5))

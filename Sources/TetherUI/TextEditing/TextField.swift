@@ -138,10 +138,14 @@ public class TextField: Widget {
         return graphemes.prefix(upTo).reduce(0) { $0 + $1.terminalWidth }
     }
 
-    private func scrollToCaret(columns: Int, caretColumn: Int) {
+    /// Keeps the caret visible in `columns`, scrolled no further than the text and the
+    /// caret cell after it need: run at every draw, so a field that widens scrolls back
+    /// (and a click that moves the caret never shifts the text).
+    private func scrollToCaret(columns: Int, caretColumn: Int, textColumns: Int) {
         let width = max(1, columns)
         if caretColumn < scrollOffset { scrollOffset = caretColumn }
         if caretColumn >= scrollOffset + width { scrollOffset = caretColumn - width + 1 }
+        scrollOffset = min(scrollOffset, textColumns + 1 - width)
         scrollOffset = max(0, scrollOffset)
     }
 
@@ -162,7 +166,8 @@ public class TextField: Widget {
             return
         }
         let caretColumn = caretColumn(in: graphemes)
-        scrollToCaret(columns: frame.width, caretColumn: caretColumn)
+        let textColumns = graphemes.reduce(0) { $0 + $1.terminalWidth }
+        scrollToCaret(columns: frame.width, caretColumn: caretColumn, textColumns: textColumns)
         var column = 0
         for grapheme in graphemes {
             let width = grapheme.terminalWidth

@@ -196,6 +196,7 @@ final class LoginFuzzHarness {
         if pilot.app.partialRedrawMismatches > 0 {
             return "a partial redraw (only the changed widgets' rows) differs from drawing everything"
         }
+        if let violation = pilot.backend.hintViolations.first { return violation }
         let user = screen.username, secret = screen.password
         if user.text != viewModel.username.value {
             return "username field \(user.text.debugDescription) ≠ model \(viewModel.username.value.debugDescription)"

@@ -36,20 +36,32 @@ struct MainSchedulerTests {
         #expect(!ran)
     }
 
-    @Test("now advances with the continuous clock")
-    func now() {
+    @Test("now advances with the continuous clock: by at least the time slept", .timeLimit(.minutes(1)))
+    func now() async throws {
         let first = MainScheduler.instance.now
+        try await Task.sleep(for: .milliseconds(20))
         let second = MainScheduler.instance.now
-        #expect(second >= first)
         #expect(first >= .zero)
+        #expect(second - first >= .milliseconds(20))
     }
 
-    @Test("a delayed action runs on the main queue once its delay has passed", .timeLimit(.minutes(1)))
+    @Test("delayed actions run on the main queue once their delay has passed on the wall clock, shortest first",
+          .timeLimit(.minutes(1)))
     func delayed() async {
         let scheduler = MainScheduler.instance
+        let clock = ContinuousClock()
+        let start = clock.now
+        var ran: [(name: String, elapsed: Duration)] = []
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            scheduler.schedule(after: .milliseconds(2)) { continuation.resume() }
+            scheduler.schedule(after: .milliseconds(40)) {
+                ran.append(("long", start.duration(to: clock.now)))
+                continuation.resume()
+            }
+            scheduler.schedule(after: .milliseconds(15)) { ran.append(("short", start.duration(to: clock.now))) }
         }
+        #expect(ran.map { $0.name } == ["short", "long"])
+        #expect(ran.first.map { $0.elapsed >= .milliseconds(15) } == true)
+        #expect(ran.last.map { $0.elapsed >= .milliseconds(40) } == true)
     }
 
     @Test("a delayed action disposed before its delay never runs", .timeLimit(.minutes(1)))

@@ -271,6 +271,7 @@ struct ApplicationTests {
         app.pilot.advance(by: .zero)
         #expect(app.pilot.app.partialRedrawCount - before == 3)
         #expect(app.pilot.app.partialRedrawMismatches == 0)
+        #expect(app.pilot.backend.hintViolations.isEmpty)
         #expect(app.pilot.lines.prefix(2) == ["Name  ab", "      [x] Remember"])
     }
 

@@ -148,6 +148,7 @@ struct PopupTests {
         app.pilot.press(.down, .down, .up)
         #expect(app.pilot.app.partialRedrawCount > 0)
         #expect(app.pilot.app.partialRedrawMismatches == 0)
+        #expect(app.pilot.backend.hintViolations.isEmpty)
     }
 
     @Test("a popup with nothing focusable leaves focus where it was and hides a caret it covers")
