@@ -3,7 +3,9 @@ import TetherUI
 
 /// The sign-up form: a Dropdown for the country (type to filter), a Picker for the plan, a
 /// CheckList for the contact preferences (at least one), and a city field whose
-/// suggestions come from the view model's debounced search. Every widget is bound two ways.
+/// suggestions come from the view model's debounced search, a typed age field (its parse
+/// error in the form's error row) and a multi-line "about you" area. Every widget is bound
+/// two ways.
 @MainActor
 public final class SignupScreen {
     public let viewModel: SignupViewModel
@@ -13,6 +15,8 @@ public final class SignupScreen {
         options: Contact.allCases, axis: .horizontal, minimumCount: 1,
         title: \.rawValue)
     public let city = TextField(placeholder: "start typing", width: 24)
+    public let age = TextField(width: 5)
+    public let about = TextArea(placeholder: "a few lines about you", minRows: 2, maxRows: 4, width: 30)
     public let submit = Button("Sign up")
     /// What the application shows.
     public let root: Widget
@@ -25,6 +29,8 @@ public final class SignupScreen {
         form.addField("Plan", plan)
         let contactField = form.addField("Contact", contact)
         form.addField("City", city)
+        let ageField = form.addField("Age", age)
+        form.addField("About", about)
         form.addButtons([submit], default: submit)
         root = Center(Panel(title: "Sign up", form))
 
@@ -36,6 +42,9 @@ public final class SignupScreen {
         contact.rx.validationMessage.bind(to: contactField.rx.error).disposed(by: bag)
         (city.rx.text <-> viewModel.city).disposed(by: bag)
         viewModel.citySuggestions.bind(to: city.rx.suggestions).disposed(by: bag)
+        (age.rx.value(as: .integer(in: 0...150)) <-> viewModel.age).disposed(by: bag)
+        age.rx.parseError.bind(to: ageField.rx.error).disposed(by: bag)
+        (about.rx.text <-> viewModel.about).disposed(by: bag)
         submit.bind(viewModel.submit)
     }
 }

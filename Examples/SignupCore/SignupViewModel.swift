@@ -46,6 +46,10 @@ public final class SignupViewModel {
     public let plan = BehaviorRelay<Plan?>(value: .free)
     public let contact = BehaviorRelay<Set<Contact>>(value: [.email])
     public let city = BehaviorRelay(value: "")
+    /// The age in years (a typed field: the text is parsed and checked against 0...150).
+    public let age = BehaviorRelay(value: 30)
+    /// A few lines about the user (a text area).
+    public let about = BehaviorRelay(value: "")
     /// What the city search last found.
     public let citySuggestions = BehaviorRelay<[String]>(value: [])
     /// Finds cities starting with (or containing) the typed text, after a simulated delay.
@@ -91,6 +95,6 @@ public final class SignupViewModel {
     /// One line describing the sign-up.
     public var summary: String {
         let contacts = Contact.allCases.filter(contact.value.contains).map(\.rawValue).joined(separator: "+")
-        return "signed up: \(country.value?.name ?? "-"), \(plan.value?.rawValue ?? "-"), \(contacts), \(city.value)"
+        return "signed up: \(country.value?.name ?? "-"), \(plan.value?.rawValue ?? "-"), \(contacts), \(city.value), age \(age.value)"
     }
 }

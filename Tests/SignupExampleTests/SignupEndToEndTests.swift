@@ -2,6 +2,11 @@ import Glibc
 import TerminalHarness
 import Testing
 
+private extension Character {
+    /// Columns in the terminal: two for the CJK text these tests type, one otherwise.
+    var terminalColumns: Int { unicodeScalars.first.map { $0.value >= 0x2E80 ? 2 : 1 } ?? 1 }
+}
+
 /// The built `signup-example` binary in a private tmux server, read back with
 /// `capture-pane`. Debug build on a busy machine: waits poll with generous timeouts.
 @MainActor
@@ -42,12 +47,12 @@ struct SignupEndToEndTests {
         tmux.press("Down")
         tmux.press("Enter")
         try await tmux.waitUntil("the city accepted") { lines in lines.contains { $0.contains("City     Lisbon") } }
-        tmux.press("Tab")
+        tmux.press("Tab", "Tab", "Tab")  // past the age and the "about you" area, to the button
         tmux.press("Enter")
         let status = try await tmux.waitForFile("status")
         #expect(String(status.dropLast()) == "0")
         _ = try await tmux.waitForFile("after")
-        #expect(tmux.file("out") == "signed up: Spain, Pro, Email+SMS, Lisbon\n")
+        #expect(tmux.file("out") == "signed up: Spain, Pro, Email+SMS, Lisbon, age 30\n")
         #expect(tmux.file("before") == tmux.file("after"), "stty settings changed")
     }
 
@@ -63,6 +68,28 @@ struct SignupEndToEndTests {
         try await tmux.waitForText("Argentina", "Australia")
         Self.click(tmux, x: x + 3, y: row + 2)
         try await tmux.waitForText("[Australia")
+    }
+
+    @Test("a multi-line text with CJK typed in the about area wraps, survives a resize mid-edit and keeps the cursor at the caret")
+    func aboutAreaWithResize() async throws {
+        let tmux = try await start()
+        defer { tmux.kill() }
+        tmux.press("Tab", "Tab", "Tab", "Tab", "Tab")
+        tmux.type("hello 世界 with some words")
+        tmux.press("Enter")
+        tmux.type("第二行 two")
+        try await tmux.waitForText("hello 世界", "第二行 two")
+        tmux.resize(width: 36, height: 20)
+        tmux.type(" end")
+        try await tmux.waitUntil("the area rewrapped at the new width") { lines in
+            lines.contains { $0.contains("hello 世界") } && lines.contains { $0.contains("第二行 two end") }
+                && !lines.contains { $0.contains("hello 世界 with some words") }
+        }
+        let lines = tmux.capture()
+        let row = try #require(lines.firstIndex { $0.contains("第二行 two end") })
+        let cursor = tmux.display("#{cursor_x} #{cursor_y}").split(separator: " ").compactMap { Int($0) }
+        let prefix = try #require(lines[row].firstRange(of: "第二行 two end")).upperBound
+        #expect(cursor == [lines[row][..<prefix].reduce(0) { $0 + $1.terminalColumns }, row])
     }
 
     /// Sends a left click at the 0-based cell (`x`, `y`) as the terminal would with SGR

@@ -76,4 +76,41 @@ struct SignupScreenTests {
         app.pilot.press(.right)
         #expect(app.viewModel.city.value == "Berlin")
     }
+
+    @Test("the age field shows the model's age and a typed age reaches the model")
+    func typedAge() throws {
+        let app = try SignupApp()
+        #expect(app.line(containing: "Age").contains("Age      30"))
+        app.screen.age.focus()
+        app.pilot.press(.end, .backspace, .backspace)
+        app.pilot.type("42")
+        #expect(app.viewModel.age.value == 42)
+    }
+
+    @Test("an age out of range stays as typed and its message shows once the field is left")
+    func ageOutOfRange() throws {
+        let app = try SignupApp()
+        app.screen.age.focus()
+        app.pilot.press(.end)
+        app.pilot.type("0")
+        #expect(app.line(containing: "Age").contains("Age      300"))
+        #expect(!app.pilot.screen.contains("Enter a whole number"))
+        app.pilot.press(.tab)
+        #expect(app.pilot.screen.contains("Enter a whole number between 0 and 150"))
+        #expect(app.viewModel.age.value == 30)
+    }
+
+    @Test("the about area takes several lines, with CJK, and they reach the model")
+    func aboutArea() throws {
+        let app = try SignupApp()
+        app.screen.about.focus()
+        app.pilot.type("hello 世界")
+        app.pilot.press(.enter)
+        app.pilot.type("second")
+        #expect(app.viewModel.about.value == "hello 世界\nsecond")
+        let about = app.line(containing: "About")
+        let row = try #require(app.pilot.lines.firstIndex(of: about))
+        #expect(about.contains("About    hello 世界"))
+        #expect(app.pilot.lines[row + 1].contains("         second"))
+    }
 }

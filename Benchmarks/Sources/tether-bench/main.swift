@@ -171,4 +171,7 @@ if only?.contains("keys") ?? true {
 if only?.contains("dropdown") ?? true {
     DropdownBenchmark.report(DropdownBenchmark.run(repetitions: max(9, repetitions)))
 }
+if only?.contains("editing") ?? true {
+    EditingBenchmark.report(EditingBenchmark.run(repetitions: max(3, repetitions / 2)))
+}
 print("checksum \(checksum)")

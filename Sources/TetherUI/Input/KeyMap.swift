@@ -25,6 +25,14 @@ public enum Intent: Hashable, Sendable, CaseIterable {
     case quit
     /// Suspend the application to the shell (Ctrl-Z).
     case suspend
+    /// Undo the last edit of a text field or area (Ctrl-_, which most terminals also send for Ctrl-/).
+    case undo
+    /// Redo the last undone edit (Ctrl-^, which most terminals also send for Ctrl-6).
+    case redo
+    // Text areas: by visual line (↑/↓, keeping the column), by page, to either end of the text.
+    case moveLineUp, moveLineDown, movePageUp, movePageDown, moveToTextStart, moveToTextEnd
+    /// Insert a line break in a text area (Enter, Alt-Enter, Ctrl-J).
+    case insertLineBreak
 }
 
 /// Maps keys to ``Intent``s. Start from ``default`` and rebind what your app needs.
@@ -79,11 +87,15 @@ public struct KeyMap: Hashable, Sendable {
             (.alt("d"), [.deleteWordForward]),
             (.ctrl("u"), [.deleteToStart]), (.ctrl("k"), [.deleteToEnd]),
             (.tab, [.focusNext]), (.backTab, [.focusPrevious]),
-            (.up, [.focusUp, .selectPrevious]), (.down, [.focusDown, .selectNext]),
+            (.up, [.moveLineUp, .focusUp, .selectPrevious]), (.down, [.moveLineDown, .focusDown, .selectNext]),
+            (KeyEvent(.home, modifiers: .ctrl), [.moveToTextStart]), (KeyEvent(.end, modifiers: .ctrl), [.moveToTextEnd]),
+            (KeyEvent(.enter, modifiers: .alt), [.insertLineBreak]), (.ctrl("j"), [.insertLineBreak]),
             (KeyEvent(.down, modifiers: .alt), [.openPopup]), (.character("a"), [.toggleAll]),
-            (.enter, [.activate]), (.space, [.toggle]),
-            (.pageUp, [.incrementLarge, .selectPreviousPage]), (.pageDown, [.decrementLarge, .selectNextPage]),
+            (.enter, [.insertLineBreak, .activate]), (.space, [.toggle]),
+            (.pageUp, [.movePageUp, .incrementLarge, .selectPreviousPage]),
+            (.pageDown, [.movePageDown, .decrementLarge, .selectNextPage]),
             (.escape, [.cancel]), (.ctrl("c"), [.quit]), (.ctrl("z"), [.suspend]),
+            (.ctrl("_"), [.undo]), (.ctrl("^"), [.redo]),
         ]
         for (key, intents) in bindings {
             for intent in intents { map.bind(key, to: intent) }

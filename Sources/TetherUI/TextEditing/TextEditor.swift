@@ -1,10 +1,14 @@
-/// The editing model behind ``TextField`` and ``SecureField``: text as graphemes, a caret,
-/// and the editing operations of a single-line field.
+/// The editing model behind ``TextField``, ``SecureField`` and ``TextArea``: text as
+/// graphemes in a ``GraphemeBuffer``, a caret, the editing operations, and an undo history.
 ///
 /// The caret is a grapheme index from 0 (before the first grapheme) to `count` (after the
 /// last). Every operation keeps it inside the text. In ``wordBoundaries`` `.line` mode,
 /// used for passwords, word moves and word deletes act on the whole line, so the result
 /// never reveals where the words break.
+///
+/// An edit costs what it touches: the buffer moves its gap to the edit, and only the
+/// graphemes next to the edit are read again (a combining mark typed after `e` joins it).
+/// Nothing here reads the whole text except ``text`` and ``replaceText(_:)``.
 public struct TextEditor: Hashable, Sendable {
     /// How word-wise moves and deletes find word edges.
     public enum WordBoundaries: Hashable, Sendable {
@@ -15,63 +19,76 @@ public struct TextEditor: Hashable, Sendable {
     }
 
     /// The text, grapheme by grapheme.
-    public private(set) var graphemes: [Character]
+    public private(set) var graphemes: GraphemeBuffer
     /// The caret, as a grapheme index in `0...graphemes.count`.
     public private(set) var caret: Int
     /// How word operations find word edges.
     public var wordBoundaries: WordBoundaries
+    /// The undo and redo steps; never shown by `description` or `dump`.
+    var history = UndoHistory()
 
     /// An editor holding `text` with the caret at its end.
     public init(text: String = "", wordBoundaries: WordBoundaries = .words) {
-        graphemes = Array(text)
+        graphemes = GraphemeBuffer(text)
         caret = graphemes.count
         self.wordBoundaries = wordBoundaries
     }
 
-    /// The text as a string.
+    /// The text as a string (reads the whole text).
     public var text: String { String(graphemes) }
 
     /// Replaces the text (a model write), keeping the caret where it was, clamped to the
-    /// new text. The caret never jumps to the end.
+    /// new text, and clearing the undo history: the user cannot undo into a state the
+    /// model has replaced.
     public mutating func replaceText(_ text: String) {
-        graphemes = Array(text)
+        graphemes = GraphemeBuffer(text)
         caret = min(caret, graphemes.count)
+        history = UndoHistory()
     }
 
     /// Moves the caret to `index`, clamped to the text.
     public mutating func moveCaret(to index: Int) {
         caret = max(0, min(index, graphemes.count))
+        history.seal()
     }
 
-    /// Inserts `text` at the caret and moves the caret after it. Returns whether the text changed.
+    /// Inserts `text` at the caret and moves the caret after it. One grapheme typed after
+    /// another joins its undo step until a new word starts; anything longer (a paste) is a
+    /// step of its own. Returns whether the text changed.
     @discardableResult
     public mutating func insert(_ text: some Collection<Character>) -> Bool {
         guard !text.isEmpty else { return false }
-        graphemes.insert(contentsOf: text, at: caret)
-        caret += text.count
-        resegment()
+        let kind: UndoHistory.Kind
+        if text.count == 1, let typed = text.first {
+            let previous = caret > 0 ? graphemes[caret - 1] : nil
+            let newWord = isWordCharacter(typed) && previous.map { !isWordCharacter($0) } ?? true
+            kind = newWord ? .typingNewWord : .typing
+        } else {
+            kind = .single
+        }
+        replace(caret..<caret, with: Array(text), kind: kind)
         return true
     }
 
     /// Moves one grapheme left.
-    public mutating func moveLeft() { caret = max(0, caret - 1) }
+    public mutating func moveLeft() { moveCaret(to: caret - 1) }
     /// Moves one grapheme right.
-    public mutating func moveRight() { caret = min(graphemes.count, caret + 1) }
+    public mutating func moveRight() { moveCaret(to: caret + 1) }
     /// Moves to the start of the text.
-    public mutating func moveToStart() { caret = 0 }
+    public mutating func moveToStart() { moveCaret(to: 0) }
     /// Moves to the end of the text.
-    public mutating func moveToEnd() { caret = graphemes.count }
+    public mutating func moveToEnd() { moveCaret(to: graphemes.count) }
     /// Moves to the start of the word left of the caret.
-    public mutating func moveWordLeft() { caret = wordStart(before: caret) }
+    public mutating func moveWordLeft() { moveCaret(to: wordStart(before: caret)) }
     /// Moves to the end of the word right of the caret.
-    public mutating func moveWordRight() { caret = wordEnd(after: caret) }
+    public mutating func moveWordRight() { moveCaret(to: wordEnd(after: caret)) }
 
     /// Deletes the grapheme left of the caret. Returns whether the text changed.
     @discardableResult
-    public mutating func deleteBackward() -> Bool { delete(caret - 1..<caret) }
+    public mutating func deleteBackward() -> Bool { delete(caret - 1..<caret, kind: .deleting) }
     /// Deletes the grapheme right of the caret. Returns whether the text changed.
     @discardableResult
-    public mutating func deleteForward() -> Bool { delete(caret..<caret + 1) }
+    public mutating func deleteForward() -> Bool { delete(caret..<caret + 1, kind: .deleting) }
     /// Deletes from the start of the word left of the caret to the caret.
     @discardableResult
     public mutating func deleteWordBackward() -> Bool { delete(wordStart(before: caret)..<caret) }
@@ -85,35 +102,55 @@ public struct TextEditor: Hashable, Sendable {
     @discardableResult
     public mutating func deleteToEnd() -> Bool { delete(caret..<graphemes.count) }
 
-    private mutating func delete(_ range: Range<Int>) -> Bool {
+    mutating func delete(_ range: Range<Int>, kind: UndoHistory.Kind = .single) -> Bool {
         let clamped = range.clamped(to: 0..<graphemes.count)
         guard !clamped.isEmpty else { return false }
-        graphemes.removeSubrange(clamped)
-        if caret > clamped.lowerBound { caret = max(clamped.lowerBound, caret - clamped.count) }
-        resegment()
+        replace(clamped, with: [], kind: kind)
         return true
     }
 
-    /// Reads the text again as graphemes after an edit, which may have joined neighbours (a
-    /// combining mark typed after `e` is one grapheme `é`; two halves of a flag meet), so the
-    /// caret is always a grapheme index of the text itself. The caret keeps its place in the
-    /// text, moved past a grapheme it now falls inside.
-    private mutating func resegment() {
-        let caretScalars = graphemes[..<caret].reduce(0) { $0 + $1.unicodeScalars.count }
-        graphemes = Array(String(graphemes))
+    /// Replaces `range` with `new` and puts the caret after it, reading the graphemes on
+    /// either side again (an edit may join neighbours: a combining mark after `e`, two
+    /// halves of a flag), so the caret is always a grapheme index of the text itself. It
+    /// keeps its place in the text, moved past a grapheme it now falls inside.
+    mutating func replace(_ range: Range<Int>, with new: [Character], kind: UndoHistory.Kind) {
+        let lower = max(0, range.lowerBound - 1)
+        let upper = min(graphemes.count, range.upperBound + 1)
+        let before = graphemes[lower..<range.lowerBound]
+        let caretScalars = before.reduce(0) { $0 + $1.unicodeScalars.count } + new.reduce(0) { $0 + $1.unicodeScalars.count }
+        var window = String(before)
+        window.append(contentsOf: new)
+        window.append(contentsOf: graphemes[range.upperBound..<upper])
+        let segmented = Array(window)
+        var offset = 0
         var scalars = 0
-        caret = 0
-        while caret < graphemes.count && scalars < caretScalars {
-            scalars += graphemes[caret].unicodeScalars.count
-            caret += 1
+        while offset < segmented.count && scalars < caretScalars {
+            scalars += segmented[offset].unicodeScalars.count
+            offset += 1
         }
+        let change = UndoHistory.Change(start: lower, removed: Array(graphemes[lower..<upper]), inserted: segmented,
+                                        caretBefore: caret, caretAfter: lower + offset)
+        apply(change)
+        history.record(change, kind: kind)
     }
 
-    private func isWordCharacter(_ c: Character) -> Bool {
+    /// Applies `change` forwards.
+    mutating func apply(_ change: UndoHistory.Change) {
+        graphemes.replaceSubrange(change.start..<change.start + change.removed.count, with: change.inserted)
+        caret = change.caretAfter
+    }
+
+    /// Applies `change` backwards.
+    mutating func revert(_ change: UndoHistory.Change) {
+        graphemes.replaceSubrange(change.start..<change.start + change.inserted.count, with: change.removed)
+        caret = change.caretBefore
+    }
+
+    func isWordCharacter(_ c: Character) -> Bool {
         c.isLetter || c.isNumber || c == "_"
     }
 
-    private func wordStart(before index: Int) -> Int {
+    func wordStart(before index: Int) -> Int {
         if wordBoundaries == .line { return 0 }
         var i = index
         while i > 0 && !isWordCharacter(graphemes[i - 1]) { i -= 1 }
@@ -121,19 +158,29 @@ public struct TextEditor: Hashable, Sendable {
         return i
     }
 
-    private func wordEnd(after index: Int) -> Int {
+    func wordEnd(after index: Int) -> Int {
         if wordBoundaries == .line { return graphemes.count }
         var i = index
         while i < graphemes.count && !isWordCharacter(graphemes[i]) { i += 1 }
         while i < graphemes.count && isWordCharacter(graphemes[i]) { i += 1 }
         return i
     }
+
+    /// Equal when text, caret and word boundaries are; the undo history is not compared.
+    public static func == (lhs: TextEditor, rhs: TextEditor) -> Bool {
+        lhs.caret == rhs.caret && lhs.wordBoundaries == rhs.wordBoundaries && lhs.graphemes == rhs.graphemes
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(graphemes)
+        hasher.combine(caret)
+    }
 }
 
 extension TextEditor {
-    /// Applies a caret move or a delete from the key map.
+    /// Applies a caret move, a delete, an undo or a redo from the key map.
     ///
-    /// - Returns: `nil` when `intent` is neither (the editor is untouched); otherwise
+    /// - Returns: `nil` when `intent` is none of these (the editor is untouched); otherwise
     ///   whether the text changed, which is always `false` for a caret move.
     public mutating func apply(_ intent: Intent) -> Bool? {
         switch intent {
@@ -149,6 +196,8 @@ extension TextEditor {
         case .deleteWordForward: return deleteWordForward()
         case .deleteToStart: return deleteToStart()
         case .deleteToEnd: return deleteToEnd()
+        case .undo: return undo()
+        case .redo: return redo()
         default: return nil
         }
         return false

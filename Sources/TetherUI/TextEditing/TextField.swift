@@ -27,7 +27,9 @@ public class TextField: Widget {
     }
 
     var editor: TextEditor
-    private var scrollOffset = 0
+    /// The first grapheme shown (the field scrolls by graphemes, so drawing and the caret
+    /// cost what is visible, never the whole text).
+    private var scrollStart = 0
     let editable = UserEditable<TextField, String>(\.editorText)
     let endEditing = PublishSubject<Void>()
     /// Suggestions (ghost text and a popup list), made when first set.
@@ -47,6 +49,12 @@ public class TextField: Widget {
     public var inputFilter: InputFilter?
     /// The preferred width in columns (`nil`: as wide as offered).
     public var preferredWidth: Int?
+    /// Why the text does not parse in a typed binding (`rx.value(as:)`), or `nil` when it
+    /// does or no typed binding is set. A parsing edit or a model write clears it.
+    public internal(set) var parseError: String? {
+        didSet { if parseError != oldValue { parseErrorChanges.onNext(parseError) } }
+    }
+    let parseErrorChanges = PublishSubject<String?>()
 
     /// A field holding `text`.
     public init(text: String = "", placeholder: String = "", echoMode: EchoMode = .normal,
@@ -60,7 +68,10 @@ public class TextField: Widget {
         super.init()
     }
 
-    isolated deinit { endEditing.onCompleted() }
+    isolated deinit {
+        endEditing.onCompleted()
+        parseErrorChanges.onCompleted()
+    }
 
     /// The text. Setting it is programmatic: when it differs it is stored and redrawn, the
     /// caret keeps its place (clamped), and it is never reported as an edit. Bind it two
@@ -124,29 +135,51 @@ public class TextField: Widget {
 
     // MARK: Drawing
 
-    /// The text as drawn: masked for secure fields.
-    private var displayGraphemes: [Character] {
-        switch echoMode {
-        case .normal: editor.graphemes
-        case .masked(let mask): Array(repeating: mask, count: editor.graphemes.count)
-        case .hidden: []
+    /// The grapheme shown at `index`: masked for secure fields.
+    private func displayGrapheme(_ index: Int) -> Character {
+        if case .masked(let mask) = echoMode { return mask }
+        return editor.graphemes[index]
+    }
+
+    /// Scrolls so the caret is visible and returns its column in the field.
+    private func scrollToCaret() -> Int {
+        guard echoMode != .hidden else { scrollStart = 0; return 0 }
+        let width = max(1, frame.width)
+        let caret = editor.caret
+        scrollStart = min(scrollStart, caret)
+        // A field that widened scrolls back while the text from one grapheme earlier to its
+        // end, and the caret cell after it, still fit (the work is bounded by the width).
+        while scrollStart > 0 && fits(from: scrollStart - 1, in: width) { scrollStart -= 1 }
+        var column = 0
+        var index = scrollStart
+        while index < caret && column < width {
+            column += displayGrapheme(index).terminalWidth
+            index += 1
         }
+        if column < width { return column }
+        column = 0
+        index = caret
+        while index > 0 {
+            let next = displayGrapheme(index - 1).terminalWidth
+            if column + next > width - 1 { break }
+            column += next
+            index -= 1
+        }
+        scrollStart = index
+        return column
     }
 
-    private func caretColumn(in graphemes: [Character]) -> Int {
-        let upTo = echoMode == .hidden ? 0 : editor.caret
-        return graphemes.prefix(upTo).reduce(0) { $0 + $1.terminalWidth }
-    }
-
-    /// Keeps the caret visible in `columns`, scrolled no further than the text and the
-    /// caret cell after it need: run at every draw, so a field that widens scrolls back
-    /// (and a click that moves the caret never shifts the text).
-    private func scrollToCaret(columns: Int, caretColumn: Int, textColumns: Int) {
-        let width = max(1, columns)
-        if caretColumn < scrollOffset { scrollOffset = caretColumn }
-        if caretColumn >= scrollOffset + width { scrollOffset = caretColumn - width + 1 }
-        scrollOffset = min(scrollOffset, textColumns + 1 - width)
-        scrollOffset = max(0, scrollOffset)
+    /// Whether the graphemes from `start` to the end, plus a caret cell at the end, fit in
+    /// `width` columns; stops counting as soon as they do not.
+    private func fits(from start: Int, in width: Int) -> Bool {
+        var column = editor.caret == editor.graphemes.count ? 1 : 0
+        var index = start
+        while index < editor.graphemes.count {
+            column += displayGrapheme(index).terminalWidth
+            if column > width { return false }
+            index += 1
+        }
+        return column <= width
     }
 
     public override func preferredSize(for proposal: Size) -> Size {
@@ -159,32 +192,32 @@ public class TextField: Widget {
         let theme = context.theme
         let style = theme.style(enabled: isEffectivelyEnabled, focused: isFocused, role: .field)
         canvas.fill(Rect(x: 0, y: 0, width: frame.width, height: 1), with: .blank(style))
-        let graphemes = displayGraphemes
         if editor.graphemes.isEmpty {
-            scrollOffset = 0
+            scrollStart = 0
             canvas.put(placeholder.truncated(toWidth: frame.width), at: .zero, style: isEffectivelyEnabled ? theme.placeholder : theme.disabled)
             return
         }
-        let caretColumn = caretColumn(in: graphemes)
-        let textColumns = graphemes.reduce(0) { $0 + $1.terminalWidth }
-        scrollToCaret(columns: frame.width, caretColumn: caretColumn, textColumns: textColumns)
-        var column = 0
-        for grapheme in graphemes {
-            let width = grapheme.terminalWidth
-            defer { column += width }
-            if column < scrollOffset { continue }
-            let x = column - scrollOffset
-            if x >= frame.width { break }
-            canvas.put(String(grapheme), at: Point(x: x, y: 0), style: style)
+        let caretColumn = scrollToCaret()
+        if echoMode != .hidden {
+            var x = 0
+            var index = scrollStart
+            while index < editor.graphemes.count {
+                let grapheme = displayGrapheme(index)
+                let width = grapheme.terminalWidth
+                if x + width > frame.width { break }
+                canvas.put(String(grapheme), at: Point(x: x, y: 0), style: style)
+                x += width
+                index += 1
+            }
         }
         if let ghost = completion?.ghostText {
-            canvas.put(ghost, at: Point(x: caretColumn - scrollOffset, y: 0), style: theme.placeholder)
+            canvas.put(ghost, at: Point(x: caretColumn, y: 0), style: theme.placeholder)
         }
     }
 
     public override var cursorPosition: Point? {
         guard isFocused else { return nil }
-        let column = caretColumn(in: displayGraphemes) - scrollOffset
+        let column = scrollToCaret()
         return Point(x: frame.minX + max(0, min(column, frame.width - 1)), y: frame.minY)
     }
 
@@ -192,12 +225,12 @@ public class TextField: Widget {
 
     public override func handleMouse(_ event: MouseEvent) -> Bool {
         guard case .press(.left) = event.kind else { return completion?.handleWheel(event) ?? false }
-        let target = event.position.x - frame.minX + scrollOffset
+        let target = event.position.x - frame.minX
         guard echoMode != .hidden else { return true }
         var column = 0
-        var index = 0
-        for grapheme in displayGraphemes {
-            let width = grapheme.terminalWidth
+        var index = scrollStart
+        while index < editor.graphemes.count {
+            let width = displayGrapheme(index).terminalWidth
             if column + width > target { break }
             column += width
             index += 1

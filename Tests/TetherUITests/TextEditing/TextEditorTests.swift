@@ -6,7 +6,7 @@ struct TextEditorTests {
     @Test("a new editor holds its text with the caret at the end")
     func initialState() {
         let editor = TextEditor(text: "a中👍🏽")
-        #expect(editor.graphemes == ["a", "中", "👍🏽"])
+        #expect(Array(editor.graphemes) == ["a", "中", "👍🏽"])
         #expect(editor.caret == 3)
         #expect(editor.text == "a中👍🏽")
     }
@@ -179,5 +179,56 @@ struct TextEditorTests {
         editor.moveCaret(to: 1)
         editor.deleteWordForward()
         #expect(editor.text == "d")
+    }
+}
+
+@Suite("GraphemeBuffer and the editor model")
+struct GraphemeBufferTests {
+    @Test("edits far apart in a long text keep every grapheme in order")
+    func gapMoves() {
+        var editor = TextEditor(text: String(repeating: "ab", count: 500))
+        editor.moveCaret(to: 10)
+        editor.insert("X")
+        editor.moveCaret(to: 900)
+        editor.insert("中")
+        editor.moveCaret(to: 3)
+        editor.deleteBackward()
+        var expected = Array(String(repeating: "ab", count: 500))
+        expected.insert("X", at: 10)
+        expected.insert("中", at: 900)
+        expected.remove(at: 2)
+        #expect(Array(editor.graphemes) == expected)
+        #expect(editor.text == String(expected))
+    }
+
+    @Test("a regional indicator typed after another joins it into one flag")
+    func flagsJoin() {
+        var editor = TextEditor(text: "a🇫")
+        editor.insert("🇷")
+        #expect(Array(editor.graphemes) == ["a", "🇫🇷"])
+        #expect(editor.caret == 2)
+    }
+
+    @Test("undo and redo in the model restore text and caret without a terminal")
+    func undoInModel() {
+        var editor = TextEditor()
+        for c in "one two" { editor.insert(String(c)) }
+        editor.undo()
+        #expect(editor.text == "one ")
+        #expect(editor.caret == 4)
+        editor.redo()
+        #expect(editor.text == "one two")
+        #expect(!editor.canRedo)
+    }
+
+    @Test("the undo history shows nothing in description or dump")
+    func historyHidden() {
+        var editor = TextEditor(wordBoundaries: .line)
+        editor.insert("hunter2")
+        editor.deleteToStart()
+        var dumped = ""
+        dump(editor, to: &dumped)
+        #expect(!dumped.contains("hunter"))
+        #expect(!dumped.contains("\"h\""))
     }
 }

@@ -1,0 +1,96 @@
+/// A text editor's undo and redo steps. Each step is a group of changes undone together:
+/// the graphemes typed in one word, a run of Backspaces, a paste, a word delete, a kill.
+///
+/// It holds the text the user typed, so it shows nothing in `description` or `dump`.
+struct UndoHistory: Sendable, CustomStringConvertible, CustomReflectable {
+    /// One replacement of graphemes, with the caret before and after it.
+    struct Change: Sendable {
+        let start: Int
+        let removed: [Character]
+        let inserted: [Character]
+        let caretBefore: Int
+        let caretAfter: Int
+    }
+
+    /// How a change joins the step before it.
+    enum Kind: Sendable {
+        /// A grapheme typed inside a word: joins a typing step that ends at the caret.
+        case typing
+        /// A grapheme that starts a new word: starts a typing step.
+        case typingNewWord
+        /// One grapheme deleted: joins a deleting step that ends at the caret.
+        case deleting
+        /// A step of its own (a paste, a word delete, a kill).
+        case single
+    }
+
+    private var undoSteps: [[Change]] = []
+    private var redoSteps: [[Change]] = []
+    private var openKind: Kind?
+
+    /// The most steps kept; older ones are forgotten.
+    static let limit = 200
+
+    var canUndo: Bool { !undoSteps.isEmpty }
+    var canRedo: Bool { !redoSteps.isEmpty }
+
+    /// Adds `change`, to the open step when it continues it, else as a new step. Clears redo.
+    mutating func record(_ change: Change, kind: Kind) {
+        redoSteps.removeAll()
+        let continues = (openKind == .typing && kind == .typing) || (openKind == .deleting && kind == .deleting)
+        if continues, let last = undoSteps.last?.last, last.caretAfter == change.caretBefore {
+            undoSteps[undoSteps.count - 1].append(change)
+        } else {
+            undoSteps.append([change])
+            if undoSteps.count > Self.limit { undoSteps.removeFirst() }
+        }
+        openKind = kind == .single ? nil : (kind == .typingNewWord ? .typing : kind)
+    }
+
+    /// Ends the open step: the next change starts a new one (after a caret move).
+    mutating func seal() { openKind = nil }
+
+    /// Removes the last step for undoing and keeps it for redo.
+    mutating func popUndo() -> [Change]? {
+        openKind = nil
+        guard let step = undoSteps.popLast() else { return nil }
+        redoSteps.append(step)
+        return step
+    }
+
+    /// Removes the last undone step for redoing and keeps it for undo.
+    mutating func popRedo() -> [Change]? {
+        openKind = nil
+        guard let step = redoSteps.popLast() else { return nil }
+        undoSteps.append(step)
+        return step
+    }
+
+    var description: String { "UndoHistory(\(undoSteps.count) undo, \(redoSteps.count) redo)" }
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+}
+
+extension TextEditor {
+    /// Whether there is an edit to undo.
+    public var canUndo: Bool { history.canUndo }
+    /// Whether there is an undone edit to redo.
+    public var canRedo: Bool { history.canRedo }
+
+    /// Undoes the last step and puts the caret where it was before it. Returns whether the
+    /// text changed.
+    @discardableResult
+    public mutating func undo() -> Bool {
+        guard let step = history.popUndo() else { return false }
+        for change in step.reversed() { revert(change) }
+        return true
+    }
+
+    /// Redoes the last undone step and puts the caret after it. Returns whether the text
+    /// changed.
+    @discardableResult
+    public mutating func redo() -> Bool {
+        guard let step = history.popRedo() else { return false }
+        for change in step { apply(change) }
+        return true
+    }
+}

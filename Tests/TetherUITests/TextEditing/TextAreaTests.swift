@@ -1,0 +1,210 @@
+import Testing
+import TetherReactive
+import TetherTesting
+import TetherUI
+
+/// A form with a 12-column "About" area (text from column 7, 11 columns of text and one
+/// for the scroll indicator) and a "Next" field under it.
+@MainActor
+private func makePilot(for area: TextArea, size: Size = Size(width: 40, height: 12)) throws -> Pilot {
+    let form = Form()
+    form.addField("About", area)
+    form.addField("Next", TextField())
+    return try Pilot(root: form, size: size)
+}
+
+@MainActor
+private func rows(_ pilot: Pilot, _ count: Int) -> [String] { Array(pilot.lines.prefix(count)) }
+
+private extension KeyEvent {
+    static let ctrlHome = KeyEvent(.home, modifiers: .ctrl)
+    static let ctrlEnd = KeyEvent(.end, modifiers: .ctrl)
+}
+
+@MainActor
+@Suite("TextArea")
+struct TextAreaTests {
+    @Test("Enter inserts a line break and both lines show")
+    func enterBreaksLine() throws {
+        let area = TextArea(minRows: 1, width: 12)
+        let pilot = try makePilot(for: area)
+        pilot.type("ab")
+        pilot.press(.enter)
+        pilot.type("cd")
+        #expect(area.text == "ab\ncd")
+        #expect(rows(pilot, 2) == ["About  ab", "       cd"])
+        #expect(pilot.cursor == Point(x: 9, y: 1))
+    }
+
+    @Test("a long line wraps at the last space that fits")
+    func wrapsAtWords() throws {
+        let area = TextArea(minRows: 1, width: 12)
+        let pilot = try makePilot(for: area)
+        pilot.type("hello there world")
+        #expect(rows(pilot, 2) == ["About  hello", "       there world"])
+    }
+
+    @Test("a word longer than a row breaks between graphemes")
+    func longWordBreaks() throws {
+        let area = TextArea(minRows: 1, width: 12)
+        let pilot = try makePilot(for: area)
+        pilot.type("abcdefghijklmn")
+        #expect(rows(pilot, 2) == ["About  abcdefghijk", "       lmn"])
+    }
+
+    @Test("a wide character is never split across rows")
+    func wideNotSplit() throws {
+        let area = TextArea(minRows: 1, width: 12)
+        let pilot = try makePilot(for: area)
+        pilot.type("中文中文中文")
+        #expect(rows(pilot, 2) == ["About  中文中文中", "       文"])
+        #expect(pilot.cursor == Point(x: 9, y: 1))
+    }
+
+    @Test("a combining mark joins the grapheme before it")
+    func combiningMark() throws {
+        let area = TextArea(minRows: 1, width: 12)
+        let pilot = try makePilot(for: area)
+        pilot.type("e\u{301}")
+        #expect(area.caret == 1)
+        #expect(area.text == "é")
+    }
+
+    @Test("the area grows to maxRows, then scrolls and shows ▲ when text is above")
+    func growsThenScrolls() throws {
+        let area = TextArea(minRows: 1, maxRows: 3, width: 12)
+        let pilot = try makePilot(for: area)
+        pilot.type("a")
+        #expect(rows(pilot, 2) == ["About  a", "Next"])
+        pilot.paste("\nb\nc\nd")
+        #expect(rows(pilot, 4) == ["About  b          ▲", "       c", "       d", "Next"])
+    }
+
+    @Test("▼ shows when there is more text below")
+    func indicatorBelow() throws {
+        let area = TextArea(text: "1\n2\n3\n4", minRows: 1, maxRows: 2, width: 12)
+        let pilot = try makePilot(for: area)
+        pilot.press(.ctrlHome)
+        #expect(rows(pilot, 2) == ["About  1", "       2          ▼"])
+    }
+
+    @Test("↑ and ↓ move by visual row and keep the goal column")
+    func verticalGoalColumn() throws {
+        let area = TextArea(text: "abcdef\nab\nabcdef", width: 12)
+        let pilot = try makePilot(for: area)
+        pilot.press(.ctrlHome, .end)
+        pilot.press(.down)
+        #expect(area.caret == 9)
+        pilot.press(.down)
+        #expect(area.caret == 16)
+        pilot.press(.up, .up)
+        #expect(area.caret == 6)
+    }
+
+    @Test("↓ from the last row leaves the area for the next field")
+    func downFromLastRowMovesFocus() throws {
+        let area = TextArea(text: "one", width: 12)
+        let pilot = try makePilot(for: area)
+        pilot.press(.down)
+        #expect(pilot.focusedWidget !== area)
+    }
+
+    @Test("Home and End go to the ends of the visual row, Ctrl-Home and Ctrl-End to the ends of the text")
+    func homeEnd() throws {
+        let area = TextArea(text: "hello there world", width: 12)
+        let pilot = try makePilot(for: area)
+        pilot.press(.home)
+        #expect(area.caret == 6)
+        pilot.press(.ctrlHome, .end)
+        #expect(area.caret == 5)
+        pilot.press(.ctrlEnd)
+        #expect(area.caret == 17)
+    }
+
+    @Test("PgDn and PgUp move by a page")
+    func pages() throws {
+        let area = TextArea(text: (1...10).map(String.init).joined(separator: "\n"), minRows: 3, maxRows: 3, width: 12)
+        let pilot = try makePilot(for: area)
+        pilot.press(.ctrlHome, .pageDown)
+        #expect(area.caret == 4)
+        pilot.press(.pageUp)
+        #expect(area.caret == 0)
+    }
+
+    @Test("Ctrl-K kills to the end of the line, then the line break")
+    func killLine() throws {
+        let area = TextArea(text: "ab\ncd", width: 12)
+        let pilot = try makePilot(for: area)
+        pilot.press(.ctrlHome, .right, .ctrl("k"))
+        #expect(area.text == "a\ncd")
+        pilot.press(.ctrl("k"))
+        #expect(area.text == "acd")
+    }
+
+    @Test("a paste keeps its line breaks, turns CRLF and CR into LF, and is one undo step")
+    func paste() throws {
+        let area = TextArea(width: 12)
+        let pilot = try makePilot(for: area)
+        pilot.type("x")
+        pilot.paste("a\r\nb\rc\nd")
+        #expect(area.text == "xa\nb\nc\nd")
+        pilot.press(.ctrl("_"))
+        #expect(area.text == "x")
+    }
+
+    @Test("Tab leaves the area and Alt-Enter inserts a line break")
+    func tabLeavesAltEnterBreaks() throws {
+        let area = TextArea(width: 12)
+        let pilot = try makePilot(for: area)
+        pilot.type("a")
+        pilot.press(KeyEvent(.enter, modifiers: .alt))
+        #expect(area.text == "a\n")
+        pilot.press(.tab)
+        #expect(pilot.focusedWidget !== area)
+    }
+
+    @Test("rx.text reports user edits only and a model write keeps the caret, clamped")
+    func binding() throws {
+        let area = TextArea(width: 12)
+        let model = BehaviorRelay(value: "start")
+        let binding = area.rx.text <-> model
+        defer { binding.dispose() }
+        let pilot = try makePilot(for: area)
+        pilot.press(.ctrlHome, .right, .right)
+        pilot.type("X")
+        #expect(model.value == "stXart")
+        var reported: [String] = []
+        let tap = area.rx.text.changed.subscribe(onNext: { reported.append($0) })
+        defer { tap.dispose() }
+        model.accept("ab")
+        #expect(area.caret == 2)
+        #expect(reported.isEmpty)
+    }
+
+    @Test("maxLength counts graphemes, line breaks included")
+    func maxLength() throws {
+        let area = TextArea(maxLength: 4, width: 12)
+        let pilot = try makePilot(for: area)
+        pilot.paste("ab\n中文xyz")
+        #expect(area.text == "ab\n中")
+    }
+
+    @Test("a click places the caret on the row clicked")
+    func click() throws {
+        let area = TextArea(text: "hello\nworld", width: 12)
+        let pilot = try makePilot(for: area)
+        pilot.click(at: Point(x: 9, y: 1))
+        #expect(area.caret == 8)
+        #expect(pilot.cursor == Point(x: 9, y: 1))
+    }
+
+    @Test("the wheel scrolls without moving the caret")
+    func wheel() throws {
+        let area = TextArea(text: (1...10).map(String.init).joined(separator: "\n"), minRows: 3, maxRows: 3, width: 12)
+        let pilot = try makePilot(for: area)
+        #expect(rows(pilot, 1) == ["About  8          ▲"])
+        pilot.scroll(at: Point(x: 8, y: 0), steps: 1)
+        #expect(rows(pilot, 1) == ["About  5          ▲"])
+        #expect(area.caret == 20)
+    }
+}
