@@ -169,10 +169,11 @@ public class TextField: Widget {
         return column
     }
 
-    /// Whether the graphemes from `start` to the end, plus a caret cell at the end, fit in
-    /// `width` columns; stops counting as soon as they do not.
+    /// Whether the graphemes from `start` to the end, plus a caret cell after them, fit in
+    /// `width` columns (the cell is counted wherever the caret is, so moving the caret never
+    /// shifts the text); stops counting as soon as they do not.
     private func fits(from start: Int, in width: Int) -> Bool {
-        var column = editor.caret == editor.graphemes.count ? 1 : 0
+        var column = 1
         var index = start
         while index < editor.graphemes.count {
             column += displayGrapheme(index).terminalWidth
