@@ -1,3 +1,4 @@
 import TetherUI
 
 @MainActor let root: Widget = Form()
+@MainActor let form = Form()
