@@ -15,7 +15,7 @@ import PackageDescription
 let package = Package(
     name: "TetherFuzz",
     dependencies: [
-        .package(name: "Tether", path: ".."),
+        .package(name: "Tether", path: "..")
     ],
     targets: [
         // Reading a fuzzer's bytes as choices; a deterministic generator for splits.
@@ -23,18 +23,24 @@ let package = Package(
         // libFuzzer's driver, called from each target's top-level code.
         .target(name: "CFuzzDriver"),
         // Bytes → events; the same bytes in random reads → the same events.
-        .executableTarget(name: "fuzz-decoder", dependencies: [
-            "FuzzSupport", "CFuzzDriver", .product(name: "TetherUI", package: "Tether"),
-        ]),
+        .executableTarget(
+            name: "fuzz-decoder",
+            dependencies: [
+                "FuzzSupport", "CFuzzDriver", .product(name: "TetherUI", package: "Tether"),
+            ]),
         // Edit scripts on TextEditor against the reliability tests' ReferenceEditor (a symlink).
-        .executableTarget(name: "fuzz-editor", dependencies: [
-            "FuzzSupport", "CFuzzDriver", .product(name: "TetherUI", package: "Tether"),
-        ]),
+        .executableTarget(
+            name: "fuzz-editor",
+            dependencies: [
+                "FuzzSupport", "CFuzzDriver", .product(name: "TetherUI", package: "Tether"),
+            ]),
         // Frame sequences through ScreenWriter, replayed on the curses tests' TerminalReplay (a symlink).
-        .executableTarget(name: "fuzz-screen-writer", dependencies: [
-            "FuzzSupport", "CFuzzDriver", .product(name: "TetherUI", package: "Tether"),
-            .product(name: "TetherCurses", package: "Tether"),
-        ]),
+        .executableTarget(
+            name: "fuzz-screen-writer",
+            dependencies: [
+                "FuzzSupport", "CFuzzDriver", .product(name: "TetherUI", package: "Tether"),
+                .product(name: "TetherCurses", package: "Tether"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -67,7 +67,8 @@ public struct LoginPanelState: Equatable, Sendable {
 extension LoginViewModel: LoginFormViewModel {
     public var panel: Observable<LoginPanelState> {
         Observable.combineLatest(username, password, rememberMe, sessionMinutes) { user, password, remember, minutes in
-            LoginPanelState(username: user, passwordLength: password.count, rememberMe: remember, sessionMinutes: minutes)
+            LoginPanelState(
+                username: user, passwordLength: password.count, rememberMe: remember, sessionMinutes: minutes)
         }
     }
 

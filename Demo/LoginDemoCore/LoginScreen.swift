@@ -32,7 +32,8 @@ public final class LoginScreen {
     public let username = TextField(placeholder: "your name", width: 24)
     public let password = SecureField(placeholder: "8+ characters", width: 24)
     public let remember = Toggle("Remember me")
-    public let sessionLength = Slider(value: LoginViewModel.defaultMinutes, in: 5...120, step: 5, format: LoginViewModel.formatMinutes)
+    public let sessionLength = Slider(
+        value: LoginViewModel.defaultMinutes, in: 5...120, step: 5, format: LoginViewModel.formatMinutes)
     public let signInButton = Button("Sign in")
     public let resetButton = Button("Reset")
     public let form = Form()
@@ -83,7 +84,8 @@ public final class LoginScreen {
             LoginScreen.row("username", viewModel.panel.map(\.username), bag: bag),
             LoginScreen.row("password", viewModel.panel.map { "\($0.passwordLength) characters" }, bag: bag),
             LoginScreen.row("remember", viewModel.panel.map { $0.rememberMe ? "yes" : "no" }, bag: bag),
-            LoginScreen.row("session", viewModel.panel.map { LoginViewModel.formatMinutes($0.sessionMinutes) }, bag: bag),
+            LoginScreen.row(
+                "session", viewModel.panel.map { LoginViewModel.formatMinutes($0.sessionMinutes) }, bag: bag),
             LoginScreen.row("can sign in", viewModel.signInCommand.isEnabled.map { $0 ? "yes" : "no" }, bag: bag),
         ])
         modelPanel = Panel(title: "View model", modelRows)
@@ -101,7 +103,8 @@ public final class LoginScreen {
         // What the accessible presentation says of a sign-in; full screen shows the spinner and the welcome panel.
         signInButton.progressText = "Signing in…"
         signInButton.bind(viewModel.signInCommand) { "Signed in as \($0.username)" }
-        let editable = Observable.combineLatest(viewModel.signInCommand.isExecuting, viewModel.isLockedOut) { busy, locked in
+        let editable = Observable.combineLatest(viewModel.signInCommand.isExecuting, viewModel.isLockedOut) {
+            busy, locked in
             !busy && !locked
         }
         editable.bind(to: username.rx.isEnabled, password.rx.isEnabled, remember.rx.isEnabled).disposed(by: bag)

@@ -53,11 +53,13 @@ public final class LoginViewModel: @MainActor CustomStringConvertible, @MainActo
     private var lockoutTimer: (any Disposable)?
 
     /// A view model checking `accounts`, with a simulated network `delay`, on `scheduler`.
-    public init(accounts: AccountStore = AccountStore(), scheduler: any Scheduler, delay: Duration = .milliseconds(800)) {
+    public init(accounts: AccountStore = AccountStore(), scheduler: any Scheduler, delay: Duration = .milliseconds(800))
+    {
         self.accounts = accounts
         self.scheduler = scheduler
         self.delay = delay
-        let enabled = Observable.combineLatest(isValid, lockoutRemaining) { valid, remaining in valid && remaining == 0 }
+        let enabled = Observable.combineLatest(isValid, lockoutRemaining) { valid, remaining in valid && remaining == 0
+        }
         signIn = Command(enabledIf: enabled) { [weak self] () async throws -> Session in
             guard let self else { throw CancellationError() }
             return try await self.authenticate()
@@ -65,11 +67,13 @@ public final class LoginViewModel: @MainActor CustomStringConvertible, @MainActo
         signIn.values.subscribe(onNext: { [weak self] in self?.signedIn($0) }).disposed(by: bag)
         signIn.errors.subscribe(onNext: { [weak self] in self?.failed($0) }).disposed(by: bag)
         // Typing again clears the failure message.
-        Observable.merge(username.asObservable().skip(1).map { _ in () }, password.asObservable().skip(1).map { _ in () })
-            .subscribe(onNext: { [weak self] in
-                if self?.signIn.executing == false { self?.failureMessage.accept(nil) }
-            })
-            .disposed(by: bag)
+        Observable.merge(
+            username.asObservable().skip(1).map { _ in () }, password.asObservable().skip(1).map { _ in () }
+        )
+        .subscribe(onNext: { [weak self] in
+            if self?.signIn.executing == false { self?.failureMessage.accept(nil) }
+        })
+        .disposed(by: bag)
     }
 
     /// Whether the fields are good enough to try: a non-blank username and a password of

@@ -45,7 +45,8 @@ public final class ObservableLoginViewModel: @MainActor CustomStringConvertible,
     @ObservationIgnored private var lockoutTimer: (any Disposable)?
 
     /// A view model checking `accounts`, with a simulated network `delay`, on `scheduler`.
-    public init(accounts: AccountStore = AccountStore(), scheduler: any Scheduler, delay: Duration = .milliseconds(800)) {
+    public init(accounts: AccountStore = AccountStore(), scheduler: any Scheduler, delay: Duration = .milliseconds(800))
+    {
         self.accounts = accounts
         self.scheduler = scheduler
         self.delay = delay
@@ -83,7 +84,8 @@ public final class ObservableLoginViewModel: @MainActor CustomStringConvertible,
 
     /// What the "View model" panel shows.
     public var panelState: LoginPanelState {
-        LoginPanelState(username: username, passwordLength: password.count, rememberMe: rememberMe, sessionMinutes: sessionMinutes)
+        LoginPanelState(
+            username: username, passwordLength: password.count, rememberMe: rememberMe, sessionMinutes: sessionMinutes)
     }
 
     // MARK: Actions

@@ -61,8 +61,9 @@ struct LoginDemo: ParsableCommand {
 
     func run() throws {
         let status = MainActor.assumeIsolated {
-            LoginDemo.runForm(delay: delay, mouse: !noMouse, theme: theme, observation: observation,
-                              accessible: accessible || LoginDemo.cannotDraw, inline: inline)
+            LoginDemo.runForm(
+                delay: delay, mouse: !noMouse, theme: theme, observation: observation,
+                accessible: accessible || LoginDemo.cannotDraw, inline: inline)
         }
         throw ExitCode(status)
     }
@@ -70,13 +71,17 @@ struct LoginDemo: ParsableCommand {
     /// Runs the form on the main thread with Tether's own event loop
     /// (`Application.runOnMainThread()`) and returns the exit status.
     @MainActor
-    static func runForm(delay: Double, mouse: Bool, theme: ThemeName, observation: Bool, accessible: Bool,
-                        inline: Bool = false) -> Int32 {
+    static func runForm(
+        delay: Double, mouse: Bool, theme: ThemeName, observation: Bool, accessible: Bool,
+        inline: Bool = false
+    ) -> Int32 {
         let delay = Duration.milliseconds(Int64(delay * 1000))
-        let screen = observation
+        let screen =
+            observation
             ? LoginScreen(viewModel: ObservableLoginViewModel(scheduler: MainScheduler.instance, delay: delay))
             : LoginScreen(viewModel: LoginViewModel(scheduler: MainScheduler.instance, delay: delay))
-        let backend: any TerminalBackend = accessible
+        let backend: any TerminalBackend =
+            accessible
             ? AccessibleBackend() : inlineBackend(mouse: mouse, inline: inline, screen: screen)
         let app = Application(root: screen.root, backend: backend, theme: theme.theme, mouse: mouse)
         screen.attach(to: app)
@@ -111,7 +116,8 @@ struct LoginDemo: ParsableCommand {
     /// place of the form (`✔ Signed in as demo`), anything else the last frame.
     @MainActor
     static func inlineBackend(mouse: Bool, inline: Bool, screen: LoginScreen) -> CursesBackend {
-        let backend = CursesBackend(options: CursesBackend.Options(mouse: mouse), presentation: inline ? .inline : .fullScreen)
+        let backend = CursesBackend(
+            options: CursesBackend.Options(mouse: mouse), presentation: inline ? .inline : .fullScreen)
         _ = screen.viewModel.signedIn.subscribe(onNext: { [weak backend] session in
             backend?.inlineExit = .summary("✔ Signed in as \(session.username)")
         })

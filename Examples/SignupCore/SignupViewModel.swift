@@ -95,6 +95,7 @@ public final class SignupViewModel {
     /// One line describing the sign-up.
     public var summary: String {
         let contacts = Contact.allCases.filter(contact.value.contains).map(\.rawValue).joined(separator: "+")
-        return "signed up: \(country.value?.name ?? "-"), \(plan.value?.rawValue ?? "-"), \(contacts), \(city.value), age \(age.value)"
+        return
+            "signed up: \(country.value?.name ?? "-"), \(plan.value?.rawValue ?? "-"), \(contacts), \(city.value), age \(age.value)"
     }
 }

@@ -28,16 +28,16 @@ struct SettingsExample {
         form.addButtons([save], default: save)
 
         let bag = DisposeBag()
-        (name.rx.text <-> model.name).disposed(by: bag)          // two ways: the model wins on bind
+        (name.rx.text <-> model.name).disposed(by: bag)  // two ways: the model wins on bind
         (notify.rx.isOn <-> model.notify).disposed(by: bag)
         (volume.rx.value <-> model.volume).disposed(by: bag)
         model.name.map { $0.isEmpty ? "A name is required" : nil }
-            .bind(to: nameField.rx.error).disposed(by: bag)      // one way
-        save.bind(model.save)                                 // enabled state, spinner, tap
+            .bind(to: nameField.rx.error).disposed(by: bag)  // one way
+        save.bind(model.save)  // enabled state, spinner, tap
 
         let app = Application(root: Center(Panel(title: "Settings", form)), backend: CursesBackend())
         model.save.values.subscribe(onNext: { _ in app.quit() }).disposed(by: bag)
-        _ = try app.runOnMainThread()                        // Tether's own loop on the main thread
+        _ = try app.runOnMainThread()  // Tether's own loop on the main thread
         print("saved: \(model.name.value), notify: \(model.notify.value), volume: \(Int(model.volume.value))")
     }
 }

@@ -34,7 +34,8 @@ public func <-> <Value>(subject: CurrentValueSubject<Value, Never>, relay: Behav
 /// (usernameField.text <-> viewModel.username).disposed(by: bag)
 /// ```
 @MainActor
-public func <-> <Value>(property: ControlProperty<Value>, subject: CurrentValueSubject<Value, Never>) -> any Disposable {
+public func <-> <Value>(property: ControlProperty<Value>, subject: CurrentValueSubject<Value, Never>) -> any Disposable
+{
     bindTwoWay(.control(property), .endpoint(SubjectEndpoint(subject)))
 }
 
@@ -66,17 +67,19 @@ final class SubjectEndpoint<Value>: TwoWayEndpoint, Disposable {
         guard let subject else { return self }
         self.handler = handler
         var isInitial = true
-        let cancellable = subject.sink(receiveCompletion: { [weak self] _ in
-            self?.report(.completed)
-        }, receiveValue: { [weak self] _ in
-            guard let self, let subject = self.subject else { return }
-            if isInitial {
-                isInitial = false
-                if includeCurrent { report(.next(subject.value)) }
-            } else {
-                sent(subject)
-            }
-        })
+        let cancellable = subject.sink(
+            receiveCompletion: { [weak self] _ in
+                self?.report(.completed)
+            },
+            receiveValue: { [weak self] _ in
+                guard let self, let subject = self.subject else { return }
+                if isInitial {
+                    isInitial = false
+                    if includeCurrent { report(.next(subject.value)) }
+                } else {
+                    sent(subject)
+                }
+            })
         isInitial = false
         if isDisposed { cancellable.cancel() } else { self.cancellable = cancellable }
         return self

@@ -22,14 +22,16 @@ extension Publisher {
     public func asObservable() -> TetherReactive.Observable<Output> {
         let publisher = self
         return Observable.create { observer in
-            let cancellable = publisher.sink(receiveCompletion: { completion in
-                switch completion {
-                case .finished: observer.on(.completed)
-                case .failure(let error): observer.on(.error(error))
-                }
-            }, receiveValue: { value in
-                observer.on(.next(value))
-            })
+            let cancellable = publisher.sink(
+                receiveCompletion: { completion in
+                    switch completion {
+                    case .finished: observer.on(.completed)
+                    case .failure(let error): observer.on(.error(error))
+                    }
+                },
+                receiveValue: { value in
+                    observer.on(.next(value))
+                })
             return Disposables.create { cancellable.cancel() }
         }
     }

@@ -120,9 +120,12 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
         let description = try terminal.open(colors: options.colors, relaying: InputPump.signals)
         let modes = TerminalModes(mouse: options.mouse, bracketedPaste: options.bracketedPaste)
         var writer = ScreenWriter(strings: description.strings, mapper: StyleMapper(colors: description.colors))
-        let band = presentation == .inline
-            ? InlineBand(top: InlineBand.startRow(output: terminal.outFD, input: terminal.readFD, terminalHeight: terminal.size.height),
-                         terminal: terminal.size, strings: description.strings)
+        let band =
+            presentation == .inline
+            ? InlineBand(
+                top: InlineBand.startRow(
+                    output: terminal.outFD, input: terminal.readFD, terminalHeight: terminal.size.height),
+                terminal: terminal.size, strings: description.strings)
             : nil
         if let band { writer.region = .band(top: band.top) }
         let escapeDelay = Duration.milliseconds(options.escapeDelayMilliseconds)
@@ -134,7 +137,8 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
         capabilities = TerminalCapabilities(colors: description.colors, mouse: options.mouse)
         size = band?.size ?? terminal.size
         terminal.write(modes.on)
-        let farewell = modes.off + TerminalStrings.plain(description.strings.resetAttributes)
+        let farewell =
+            modes.off + TerminalStrings.plain(description.strings.resetAttributes)
             + TerminalStrings.plain(description.strings.showCursor)
         ExitRestore.register(outFD: terminal.outFD, farewell: farewell)
         CrashRestore.arm(

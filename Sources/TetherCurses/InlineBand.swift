@@ -125,7 +125,8 @@ final class InlineBand {
         var buffer = [UInt8](repeating: 0, count: 64)
         while ContinuousClock.now < deadline {
             let left = deadline - ContinuousClock.now
-            let milliseconds = Int32(max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+            let milliseconds = Int32(
+                max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
             var ready = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
             guard poll(&ready, 1, milliseconds) > 0 else { continue }
             let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
@@ -138,9 +139,12 @@ final class InlineBand {
     /// The last `ESC [ row ; column R` in `bytes`, 0-based.
     static func parseCursorReport(_ bytes: [UInt8]) -> (row: Int, column: Int)? {
         guard let end = bytes.lastIndex(of: UInt8(ascii: "R")),
-              let start = bytes[..<end].lastIndex(of: 0x1B), start + 1 < end, bytes[start + 1] == UInt8(ascii: "[") else { return nil }
+            let start = bytes[..<end].lastIndex(of: 0x1B), start + 1 < end, bytes[start + 1] == UInt8(ascii: "[")
+        else { return nil }
         let fields = String(decoding: bytes[(start + 2)..<end], as: UTF8.self).split(separator: ";")
-        guard fields.count == 2, let row = Int(fields[0]), let column = Int(fields[1]), row > 0, column > 0 else { return nil }
+        guard fields.count == 2, let row = Int(fields[0]), let column = Int(fields[1]), row > 0, column > 0 else {
+            return nil
+        }
         return (row - 1, column - 1)
     }
 }

@@ -273,13 +273,15 @@ struct ScreenWriter {
         if pen == new { return }
         var current: Pen
         if let pen, pen.attributes.isSubset(of: new.attributes),
-           new.foreground >= 0 || pen.foreground < 0, new.background >= 0 || pen.background < 0 {
+            new.foreground >= 0 || pen.foreground < 0, new.background >= 0 || pen.background < 0
+        {
             current = pen
         } else {
             out += resetBytes
             current = .plain
         }
-        for (attribute, bytes) in attributeBytes where new.attributes.contains(attribute) && !current.attributes.contains(attribute) {
+        for (attribute, bytes) in attributeBytes
+        where new.attributes.contains(attribute) && !current.attributes.contains(attribute) {
             out += bytes
             current.attributes.insert(attribute)
         }

@@ -18,10 +18,6 @@ struct StyleMapper: Sendable {
     /// Colours the terminal shows: 0 (monochrome or `NO_COLOR`), 8, 16, 88 or 256.
     let colors: Int
 
-    init(colors: Int) {
-        self.colors = colors
-    }
-
     /// The pen that draws `style`.
     func pen(for style: Style) -> Pen {
         var attributes = style.attributes

@@ -99,8 +99,11 @@ struct TerminalStrings: Sendable {
     }
 
     private static func bytes(of pointer: UnsafePointer<CChar>) -> [UInt8] {
-        withoutPadding(Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
-                                                  count: strlen(pointer))))
+        withoutPadding(
+            Array(
+                UnsafeBufferPointer(
+                    start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
+                    count: strlen(pointer))))
     }
 
     private static func withoutPadding(_ bytes: [UInt8]) -> [UInt8] {
@@ -110,7 +113,8 @@ struct TerminalStrings: Sendable {
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "$"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "<"),
-               let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: ">")) {
+                let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: ">"))
+            {
                 index = close + 1
                 continue
             }

@@ -129,7 +129,10 @@ func printError(_ text: String) {
 func runLoop(_ backend: CursesBackend) -> Never {
     while true {
         var descriptors = backend.pollDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        let timeout = backend.pollTimeout.map { Int32(clamping: $0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000 + 1) } ?? -1
+        let timeout =
+            backend.pollTimeout.map {
+                Int32(clamping: $0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000 + 1)
+            } ?? -1
         _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
         backend.processPendingInput()
     }

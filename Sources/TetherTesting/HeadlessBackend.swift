@@ -54,9 +54,12 @@ public final class HeadlessBackend: SuspendableBackend {
         let changes = frame.changes(from: previous)
         if let changedRows, let previous, previous.size == frame.size {
             var rows: [Int] = []
-            for change in changes where !changedRows.contains(change.y) && rows.last != change.y { rows.append(change.y) }
+            for change in changes where !changedRows.contains(change.y) && rows.last != change.y {
+                rows.append(change.y)
+            }
             for row in rows {
-                hintViolations.append("frame \(presentCount + 1): row \(row) changed outside the hinted rows \(changedRows)")
+                hintViolations.append(
+                    "frame \(presentCount + 1): row \(row) changed outside the hinted rows \(changedRows)")
             }
         }
         presentCount += 1

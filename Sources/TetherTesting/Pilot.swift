@@ -35,15 +35,18 @@ public final class Pilot {
     /// - Parameters:
     ///   - colors: 0 simulates a monochrome terminal (or `NO_COLOR`).
     ///   - configure: Adjusts the application before it starts (key map, shortcuts).
-    public init(root: Widget, size: Size = Size(width: 80, height: 24), colors: Int = 256,
-                keyMap: KeyMap = .default, theme: Theme = .default,
-                interruptBehavior: Application.InterruptBehavior = .quit, mouse: Bool = true,
-                scheduler: TestScheduler = TestScheduler(),
-                configure: (Application) -> Void = { _ in }) throws {
+    public init(
+        root: Widget, size: Size = Size(width: 80, height: 24), colors: Int = 256,
+        keyMap: KeyMap = .default, theme: Theme = .default,
+        interruptBehavior: Application.InterruptBehavior = .quit, mouse: Bool = true,
+        scheduler: TestScheduler = TestScheduler(),
+        configure: (Application) -> Void = { _ in }
+    ) throws {
         self.scheduler = scheduler
         backend = HeadlessBackend(size: size, colors: colors, mouse: mouse)
-        app = Application(root: root, backend: backend, scheduler: scheduler, keyMap: keyMap, theme: theme,
-                          interruptBehavior: interruptBehavior, mouse: mouse)
+        app = Application(
+            root: root, backend: backend, scheduler: scheduler, keyMap: keyMap, theme: theme,
+            interruptBehavior: interruptBehavior, mouse: mouse)
         configure(app)
         try app.start()
         render()

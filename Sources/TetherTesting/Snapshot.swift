@@ -33,8 +33,10 @@ extension Pilot {
     /// ```
     public func assertSnapshot(named name: String, filePath: StaticString = #filePath) throws {
         let testFile = "\(filePath)"
-        let directory = testFile.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        let testName = testFile.split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? "Tests"
+        let directory = testFile.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
+            separator: "/")
+        let testName =
+            testFile.split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? "Tests"
         try assertSnapshot(named: name, in: "\(directory)/__Snapshots__/\(testName)")
     }
 
@@ -47,12 +49,14 @@ extension Pilot {
         guard !recording, let expected = SnapshotFile.read(path) else {
             SnapshotFile.makeDirectories(folder)
             SnapshotFile.write(actual, to: path)
-            throw SnapshotMismatch(path: path, message: "recorded snapshot \(path); run again to compare against it",
-                                   recorded: true)
+            throw SnapshotMismatch(
+                path: path, message: "recorded snapshot \(path); run again to compare against it",
+                recorded: true)
         }
         guard expected != actual else { return }
-        throw SnapshotMismatch(path: path, message: SnapshotFile.difference(expected: expected, actual: actual, path: path),
-                               recorded: false)
+        throw SnapshotMismatch(
+            path: path, message: SnapshotFile.difference(expected: expected, actual: actual, path: path),
+            recorded: false)
     }
 }
 

@@ -29,8 +29,10 @@ public final class TranscriptPilot {
     /// Starts `root` in the accessible presentation; the first question is asked at once.
     ///
     /// - Parameter configure: Adjusts the application before it starts.
-    public init(root: Widget, scheduler: TestScheduler = TestScheduler(),
-                configure: (Application) -> Void = { _ in }) throws {
+    public init(
+        root: Widget, scheduler: TestScheduler = TestScheduler(),
+        configure: (Application) -> Void = { _ in }
+    ) throws {
         self.scheduler = scheduler
         let text = self.text
         backend = AccessibleBackend(output: { text.value += $0 })

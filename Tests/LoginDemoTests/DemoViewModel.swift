@@ -30,8 +30,10 @@ final class DemoViewModel {
 
     private let concrete: Concrete
 
-    init(_ kind: ViewModelKind, accounts: AccountStore = AccountStore(), scheduler: any Scheduler,
-         delay: Duration = .milliseconds(800)) {
+    init(
+        _ kind: ViewModelKind, accounts: AccountStore = AccountStore(), scheduler: any Scheduler,
+        delay: Duration = .milliseconds(800)
+    ) {
         switch kind {
         case .relays:
             concrete = .relays(LoginViewModel(accounts: accounts, scheduler: scheduler, delay: delay))
@@ -90,8 +92,10 @@ final class DemoViewModel {
     var signIn: Command<Void, LoginViewModel.Session> { form.signInCommand }
 
     /// The value at `relays` or at `observation`, whichever kind this is.
-    private func read<Value>(_ relays: KeyPath<LoginViewModel, Value>,
-                             _ observation: KeyPath<ObservableLoginViewModel, Value>) -> Value {
+    private func read<Value>(
+        _ relays: KeyPath<LoginViewModel, Value>,
+        _ observation: KeyPath<ObservableLoginViewModel, Value>
+    ) -> Value {
         switch concrete {
         case .relays(let model): model[keyPath: relays]
         case .observation(let model): model[keyPath: observation]
@@ -99,8 +103,10 @@ final class DemoViewModel {
     }
 
     /// Sets `value` through the relay at `relays` or the property at `observation`.
-    private func write<Value>(_ value: Value, _ relays: KeyPath<LoginViewModel, BehaviorRelay<Value>>,
-                              _ observation: ReferenceWritableKeyPath<ObservableLoginViewModel, Value>) {
+    private func write<Value>(
+        _ value: Value, _ relays: KeyPath<LoginViewModel, BehaviorRelay<Value>>,
+        _ observation: ReferenceWritableKeyPath<ObservableLoginViewModel, Value>
+    ) {
         switch concrete {
         case .relays(let model): model[keyPath: relays].accept(value)
         case .observation(let model): model[keyPath: observation] = value

@@ -15,8 +15,9 @@ struct LoginDemoAccessibleEndToEndTests {
     func start(_ arguments: [String] = ["--accessible"]) async throws -> TmuxSession {
         let program = (["sh", "-c", "echo $$ > pid; exec \"$@\"", "sh", Self.binary] + arguments + ["--delay", "0.1"])
             .map(shellQuoted).joined(separator: " ")
-        let tmux = try TmuxSession(command: "stty -g > before; \(program) > out 2> err; echo $? > status; "
-                                       + "stty -g > after; exec sleep 600")
+        let tmux = try TmuxSession(
+            command: "stty -g > before; \(program) > out 2> err; echo $? > status; "
+                + "stty -g > after; exec sleep 600")
         try await tmux.waitForText("Username (your name):", timeout: .seconds(30))
         return tmux
     }
@@ -49,10 +50,11 @@ struct LoginDemoAccessibleEndToEndTests {
         #expect(tmux.file("out") == "signed in: demo (session 30 min, remembered)\n")
         #expect(tmux.file("err") == "")
         let lines = tmux.capture()
-        #expect(Array(lines.prefix(7)) == [
-            "Username (your name): demo", "Password (8+ characters; typing is hidden):", "Remember me [y/N]: y",
-            "Session (5 to 120 in steps of 5) [30 min]:", "Sign in? [Y/n]:", "Signing in…", "Signed in as demo.",
-        ])
+        #expect(
+            Array(lines.prefix(7)) == [
+                "Username (your name): demo", "Password (8+ characters; typing is hidden):", "Remember me [y/N]: y",
+                "Session (5 to 120 in steps of 5) [30 min]:", "Sign in? [Y/n]:", "Signing in…", "Signed in as demo.",
+            ])
         #expect(!tmux.screen.contains("tether-demo"))
         #expect(tmux.file("before") == tmux.file("after"))
         #expect(!tmux.paneFlags().alternateScreen)
@@ -91,7 +93,9 @@ struct LoginDemoAccessibleEndToEndTests {
         #expect(lines.last(where: { !$0.isEmpty })?.hasPrefix("Password (") == true, "\(lines)")
         tmux.press("C-d")
         #expect(try await exitStatus(tmux) == "2")
-        #expect(tmux.file("err")?.hasSuffix("login-demo: input ended before the form was complete (no answer for Password)\n") == true)
+        #expect(
+            tmux.file("err")?.hasSuffix(
+                "login-demo: input ended before the form was complete (no answer for Password)\n") == true)
         #expect(tmux.file("before") == tmux.file("after"), "echo left off")
     }
 
@@ -122,7 +126,8 @@ struct LoginDemoAccessibleEndToEndTests {
 
     /// Runs `printf <input> | login-demo <arguments>` without a controlling terminal.
     func scripted(_ input: String, _ arguments: [String] = []) -> ProcessResult {
-        let command = "printf %s \(shellQuoted(input)) | \(shellQuoted(Self.binary)) --delay 0.05 \(arguments.map(shellQuoted).joined(separator: " "))"
+        let command =
+            "printf %s \(shellQuoted(input)) | \(shellQuoted(Self.binary)) --delay 0.05 \(arguments.map(shellQuoted).joined(separator: " "))"
         return ProcessRunner.run(["setsid", "-w", "sh", "-c", command])
     }
 
@@ -148,7 +153,8 @@ struct LoginDemoAccessibleEndToEndTests {
         #expect(result.status == 2)
         #expect(result.stdout == "")
         #expect(result.stderr.contains("Signing in…\nInvalid username or password.\nUsername [demo]: \n"))
-        #expect(result.stderr.hasSuffix("login-demo: input ended before the form was complete (no answer for Username)\n"))
+        #expect(
+            result.stderr.hasSuffix("login-demo: input ended before the form was complete (no answer for Username)\n"))
         #expect(!result.stderr.contains(Self.secret))
     }
 
@@ -157,7 +163,9 @@ struct LoginDemoAccessibleEndToEndTests {
         let result = scripted("demo\n")
         #expect(result.status == 2)
         #expect(result.stdout == "")
-        #expect(result.stderr.hasSuffix("\nlogin-demo: input ended before the form was complete (no answer for Password)\n"))
+        #expect(
+            result.stderr.hasSuffix("\nlogin-demo: input ended before the form was complete (no answer for Password)\n")
+        )
         #expect(!result.stderr.contains("Signing in"))
     }
 
@@ -166,7 +174,8 @@ struct LoginDemoAccessibleEndToEndTests {
         let result = scripted("demo\nshort\n")
         #expect(result.status == 2)
         #expect(result.stderr.contains("At least 8 characters (5 so far).\n"))
-        #expect(result.stderr.hasSuffix("login-demo: input ended before the form was complete (no answer for Password)\n"))
+        #expect(
+            result.stderr.hasSuffix("login-demo: input ended before the form was complete (no answer for Password)\n"))
     }
 }
 

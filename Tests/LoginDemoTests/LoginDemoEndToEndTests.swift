@@ -12,7 +12,8 @@ struct LoginDemoEndToEndTests {
     nonisolated static var binary: String { buildProductsDirectory() + "/login-demo" }
 
     /// Starts the demo at `width`×`height` (0.2 s sign-in delay) and waits for the form.
-    func start(width: Int = 80, height: Int = 24, arguments: [String] = ["--delay", "0.2"]) async throws -> TmuxSession {
+    func start(width: Int = 80, height: Int = 24, arguments: [String] = ["--delay", "0.2"]) async throws -> TmuxSession
+    {
         let tmux = try TmuxSession.running([Self.binary] + arguments, width: width, height: height)
         try await tmux.waitForText("Username", timeout: .seconds(15))
         return tmux
@@ -51,7 +52,8 @@ struct LoginDemoEndToEndTests {
         #expect(try await exitStatus(tmux) == "0")
         let out = try #require(tmux.file("out"))
         let lines = out.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        #expect(lines.count == 1 && lines.first?.hasPrefix("signed in: demo") == true, "stdout: \(out.debugDescription)")
+        #expect(
+            lines.count == 1 && lines.first?.hasPrefix("signed in: demo") == true, "stdout: \(out.debugDescription)")
         #expect(tmux.file("before") == tmux.file("after"), "stty settings changed")
         #expect(tmux.file("before")?.isEmpty == false)
         #expect(tmux.file("err") == "", "stderr: \(tmux.file("err") ?? "")")
@@ -69,7 +71,8 @@ struct LoginDemoEndToEndTests {
         tmux.press("Enter")
         let lines = try await tmux.waitForText("Invalid username or password")
         let password = Self.fieldLine("Password", in: lines)
-        #expect(password.contains("Password  8+ characters") && !password.contains("•"), "\(lines.joined(separator: "\n"))")
+        #expect(
+            password.contains("Password  8+ characters") && !password.contains("•"), "\(lines.joined(separator: "\n"))")
         #expect(Self.fieldLine("Username", in: lines).contains("Username  demo"))
     }
 
@@ -78,7 +81,9 @@ struct LoginDemoEndToEndTests {
         let tmux = try await start(width: 40, height: 12)
         defer { tmux.kill() }
         tmux.type("alice")
-        let lines = try await tmux.waitUntil("the username typed") { Self.fieldLine("Username", in: $0).contains("Username  alice") }
+        let lines = try await tmux.waitUntil("the username typed") {
+            Self.fieldLine("Username", in: $0).contains("Username  alice")
+        }
         #expect(lines.count == 12)
         #expect(lines.contains { $0.contains("┌─ Tether · Sign in") })
         #expect(lines.contains { $0.contains("[ Sign in ]") })
@@ -91,14 +96,18 @@ struct LoginDemoEndToEndTests {
         let tmux = try await start()
         defer { tmux.kill() }
         tmux.type("alice")
-        try await tmux.waitUntil("the username typed") { Self.fieldLine("Username", in: $0).contains("Username  alice") }
+        try await tmux.waitUntil("the username typed") {
+            Self.fieldLine("Username", in: $0).contains("Username  alice")
+        }
         tmux.resize(width: 40, height: 12)
         try await tmux.waitUntil("the form redrawn at 40×12") { lines in
             lines.count == 12 && !lines.contains { $0.contains("View model") }
                 && Self.fieldLine("Username", in: lines).contains("Username  alice")
         }
         tmux.type("b")
-        try await tmux.waitUntil("typing go on at the caret") { Self.fieldLine("Username", in: $0).contains("Username  aliceb") }
+        try await tmux.waitUntil("typing go on at the caret") {
+            Self.fieldLine("Username", in: $0).contains("Username  aliceb")
+        }
     }
 
     @Test("Esc at the form quits with status 1 and prints the username")
@@ -106,7 +115,9 @@ struct LoginDemoEndToEndTests {
         let tmux = try await start()
         defer { tmux.kill() }
         tmux.type("alice")
-        try await tmux.waitUntil("the username typed") { Self.fieldLine("Username", in: $0).contains("Username  alice") }
+        try await tmux.waitUntil("the username typed") {
+            Self.fieldLine("Username", in: $0).contains("Username  alice")
+        }
         tmux.press("Escape")
         #expect(try await exitStatus(tmux) == "1")
         #expect(tmux.file("out") == "not signed in: alice\n")

@@ -12,9 +12,10 @@ struct LoginDemoInlineEndToEndTests {
     /// cursor ended.
     func start(width: Int = 80, height: Int = 24) async throws -> TmuxSession {
         let program = ([Self.binary, "--inline", "--delay", "0.1"]).map(shellQuoted).joined(separator: " ")
-        let tmux = try TmuxSession(command: "stty -g > before; printf 'shell line 1\\nshell line 2\\n'; \(program) > out 2> err; "
-                                       + "echo $? > status; stty -g > after; echo after; exec sleep 600",
-                                   width: width, height: height)
+        let tmux = try TmuxSession(
+            command: "stty -g > before; printf 'shell line 1\\nshell line 2\\n'; \(program) > out 2> err; "
+                + "echo $? > status; stty -g > after; echo after; exec sleep 600",
+            width: width, height: height)
         try await tmux.waitForText("Username", timeout: .seconds(30))
         return tmux
     }

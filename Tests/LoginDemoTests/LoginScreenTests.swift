@@ -64,8 +64,12 @@ final class LoginScreenTests {
     }
 
     func expectNoPassword(_ password: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(!pilot.screen.contains(password), "the password is on screen:\n\(pilot.screen)", sourceLocation: sourceLocation)
-        #expect(!pilot.screen.contains(String(password.prefix(5))), "part of the password is on screen", sourceLocation: sourceLocation)
+        #expect(
+            !pilot.screen.contains(password), "the password is on screen:\n\(pilot.screen)",
+            sourceLocation: sourceLocation)
+        #expect(
+            !pilot.screen.contains(String(password.prefix(5))), "part of the password is on screen",
+            sourceLocation: sourceLocation)
     }
 
     /// Enters a wrong password and lets the attempt fail.
@@ -83,7 +87,10 @@ final class LoginScreenTests {
     }
 
     var fieldsEnabled: [Bool] {
-        [screen.username.isEnabled, screen.password.isEnabled, screen.remember.isEnabled, screen.sessionLength.isEnabled]
+        [
+            screen.username.isEnabled, screen.password.isEnabled, screen.remember.isEnabled,
+            screen.sessionLength.isEnabled,
+        ]
     }
 
     // MARK: Typing and masking
@@ -121,14 +128,16 @@ final class LoginScreenTests {
     func validationAfterLeaving() {
         pilot.press(.tab)
         let usernameRow = row(of: "Username  ")
-        #expect(usernameRow.map { pilot.lines[$0 + 1].contains("Enter a username") } == true,
-                "no message under the empty username after Tab:\n\(pilot.screen)")
+        #expect(
+            usernameRow.map { pilot.lines[$0 + 1].contains("Enter a username") } == true,
+            "no message under the empty username after Tab:\n\(pilot.screen)")
         pilot.type("abc")
         #expect(!pilot.screen.contains("At least 8 characters"), "shown while first typing")
         pilot.press(.tab)
         let passwordRow = row(of: "Password  ")
-        #expect(passwordRow.map { pilot.lines[$0 + 1].contains("At least 8 characters (3 so") } == true,
-                "no message under the password after Tab:\n\(pilot.screen)")
+        #expect(
+            passwordRow.map { pilot.lines[$0 + 1].contains("At least 8 characters (3 so") } == true,
+            "no message under the password after Tab:\n\(pilot.screen)")
         pilot.press(.backTab, .backTab)
         pilot.type("demo")
         #expect(!pilot.screen.contains("Enter a username"), "the message goes once the username is valid")
@@ -141,8 +150,9 @@ final class LoginScreenTests {
         pilot.type("abc")
         pilot.press(.tab)
         #expect(pilot.screen.contains("At least 8 characters"))
-        #expect(pilot.screen.contains("[ Sign in ]") && pilot.screen.contains("[ Reset ]"),
-                "the buttons were pushed out of the panel:\n\(pilot.screen)")
+        #expect(
+            pilot.screen.contains("[ Sign in ]") && pilot.screen.contains("[ Reset ]"),
+            "the buttons were pushed out of the panel:\n\(pilot.screen)")
         #expect(pilot.screen.contains("Remember me") && pilot.screen.contains("Session "))
     }
 
@@ -391,7 +401,8 @@ final class LoginScreenTests {
             #expect(pilot.focusedWidget === screen.username, "at \(size)")
             #expect(screen.username.text == "demo" && screen.username.caret == 2, "at \(size)")
             #expect(fieldLine("Username").contains("Username  demo"), "at \(size):\n\(pilot.screen)")
-            #expect(pilot.cursor == Point(x: screen.username.frame.minX + 2, y: screen.username.frame.minY), "at \(size)")
+            #expect(
+                pilot.cursor == Point(x: screen.username.frame.minX + 2, y: screen.username.frame.minY), "at \(size)")
         }
         pilot.type("X")
         #expect(viewModel.username.value == "deXmo")

@@ -30,13 +30,18 @@ struct LoginScreenViewModelKindsTests {
         /// The value the View model panel shows for `name`.
         func modelValue(_ name: String) -> String? {
             let key = "│ " + name + String(repeating: " ", count: max(0, 12 - name.count))
-            guard let line = pilot.lines.last(where: { $0.contains(key) }), let range = line.ranges(of: key).last else { return nil }
+            guard let line = pilot.lines.last(where: { $0.contains(key) }), let range = line.ranges(of: key).last else {
+                return nil
+            }
             let value = line[range.upperBound...].prefix { $0 != "│" }
             return String(value.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
         }
 
         var fieldsEnabled: [Bool] {
-            [screen.username.isEnabled, screen.password.isEnabled, screen.remember.isEnabled, screen.sessionLength.isEnabled]
+            [
+                screen.username.isEnabled, screen.password.isEnabled, screen.remember.isEnabled,
+                screen.sessionLength.isEnabled,
+            ]
         }
 
         /// Enters a wrong password and lets the attempt fail.
@@ -48,8 +53,9 @@ struct LoginScreenViewModelKindsTests {
         }
     }
 
-    @Test("typing reaches the view model and the View model panel, and the password stays masked",
-          arguments: ViewModelKind.allCases)
+    @Test(
+        "typing reaches the view model and the View model panel, and the password stays masked",
+        arguments: ViewModelKind.allCases)
     func typingReachesViewModel(kind: ViewModelKind) throws {
         let t = try Fixture(kind)
         t.pilot.type("demo\thunter2-secret")
@@ -97,8 +103,9 @@ struct LoginScreenViewModelKindsTests {
         #expect(t.pilot.screen.contains("At least 8 characters (3 so far)"))
     }
 
-    @Test("a correct sign-in shows the welcome panel after the delay, and any key quits with the outcome",
-          arguments: ViewModelKind.allCases)
+    @Test(
+        "a correct sign-in shows the welcome panel after the delay, and any key quits with the outcome",
+        arguments: ViewModelKind.allCases)
     func signIn(kind: ViewModelKind) async throws {
         let t = try Fixture(kind)
         t.pilot.type("demo\ttether-demo\n")
@@ -112,7 +119,9 @@ struct LoginScreenViewModelKindsTests {
         #expect(t.screen.finalOutcome().summary == "signed in: demo (session 30 min, not remembered)")
     }
 
-    @Test("a wrong password shows the failure, clears the password field and focuses it", arguments: ViewModelKind.allCases)
+    @Test(
+        "a wrong password shows the failure, clears the password field and focuses it",
+        arguments: ViewModelKind.allCases)
     func failure(kind: ViewModelKind) async throws {
         let t = try Fixture(kind)
         t.pilot.type("demo\t")

@@ -54,8 +54,9 @@ struct LoginViewModelTests {
 
     // MARK: Enabling and validation
 
-    @Test("Sign in is enabled only with a non-blank username and a password of at least 8 characters",
-          arguments: ViewModelKind.allCases)
+    @Test(
+        "Sign in is enabled only with a non-blank username and a password of at least 8 characters",
+        arguments: ViewModelKind.allCases)
     func signInEnabledWhenValid(kind: ViewModelKind) {
         let t = Fixture(kind)
         #expect(!t.viewModel.signIn.enabled)
@@ -97,12 +98,15 @@ struct LoginViewModelTests {
         t.fill(username: "alice", password: "hunter2-secret")
         t.viewModel.rememberMe = true
         t.viewModel.sessionMinutes = 45
-        #expect(panel.value == LoginPanelState(username: "alice", passwordLength: 14, rememberMe: true, sessionMinutes: 45))
+        #expect(
+            panel.value == LoginPanelState(username: "alice", passwordLength: 14, rememberMe: true, sessionMinutes: 45))
     }
 
     // MARK: Signing in
 
-    @Test("a correct sign-in sets the session only once the simulated delay has passed", arguments: ViewModelKind.allCases)
+    @Test(
+        "a correct sign-in sets the session only once the simulated delay has passed", arguments: ViewModelKind.allCases
+    )
     func successfulSignIn(kind: ViewModelKind) async {
         let t = Fixture(kind)
         t.fill(username: "demo", password: "tether-demo")
@@ -132,7 +136,9 @@ struct LoginViewModelTests {
         #expect(t.viewModel.session?.username == "demo")
     }
 
-    @Test("a wrong password reports the failure, clears the password and asks to focus it", arguments: ViewModelKind.allCases)
+    @Test(
+        "a wrong password reports the failure, clears the password and asks to focus it",
+        arguments: ViewModelKind.allCases)
     func wrongPassword(kind: ViewModelKind) async {
         let t = Fixture(kind)
         let focusRequests = Recorded(t.viewModel.form.focusRequested)
@@ -157,8 +163,9 @@ struct LoginViewModelTests {
         #expect(t.viewModel.failureMessage == nil)
     }
 
-    @Test("three failures in a row lock the form for 30 seconds with a countdown falling each second",
-          arguments: ViewModelKind.allCases)
+    @Test(
+        "three failures in a row lock the form for 30 seconds with a countdown falling each second",
+        arguments: ViewModelKind.allCases)
     func lockoutCountdown(kind: ViewModelKind) async {
         let t = Fixture(kind)
         let status = Latest(t.viewModel.form.statusLine)
@@ -183,8 +190,9 @@ struct LoginViewModelTests {
         #expect(t.viewModel.failures == 0, "the count starts again after the lockout")
     }
 
-    @Test("Sign in stays disabled during the lockout, even with valid fields, and is enabled after it",
-          arguments: ViewModelKind.allCases)
+    @Test(
+        "Sign in stays disabled during the lockout, even with valid fields, and is enabled after it",
+        arguments: ViewModelKind.allCases)
     func lockoutDisablesSignIn(kind: ViewModelKind) async {
         let t = Fixture(kind)
         for _ in 0..<3 { await t.failOnce() }
@@ -210,7 +218,9 @@ struct LoginViewModelTests {
         #expect(t.viewModel.lockoutRemaining == 0)
     }
 
-    @Test("cancelling during the delay ends the attempt with no session and no failure", arguments: ViewModelKind.allCases)
+    @Test(
+        "cancelling during the delay ends the attempt with no session and no failure", arguments: ViewModelKind.allCases
+    )
     func cancelDuringDelay(kind: ViewModelKind) async {
         let t = Fixture(kind)
         t.fill(username: "demo", password: "tether-demo")
@@ -239,7 +249,8 @@ struct LoginViewModelTests {
 
     // MARK: Reset and description
 
-    @Test("reset puts every field back to its default and asks to focus the username", arguments: ViewModelKind.allCases)
+    @Test(
+        "reset puts every field back to its default and asks to focus the username", arguments: ViewModelKind.allCases)
     func resetRestoresDefaults(kind: ViewModelKind) {
         let t = Fixture(kind)
         let focusRequests = Recorded(t.viewModel.form.focusRequested)
@@ -273,8 +284,9 @@ struct LoginViewModelTests {
         #expect(!String(reflecting: t.viewModel.object).contains("hunter2"))
     }
 
-    @Test("the view model is freed once nothing holds it, with its command and subscriptions",
-          arguments: ViewModelKind.allCases)
+    @Test(
+        "the view model is freed once nothing holds it, with its command and subscriptions",
+        arguments: ViewModelKind.allCases)
     func viewModelIsFreed(kind: ViewModelKind) async {
         var t: Fixture? = Fixture(kind)
         weak let model = t!.viewModel.object

@@ -31,18 +31,32 @@ struct ByteChunk: Sendable, Equatable, CustomStringConvertible {
         case 2: bytes = [esc, 0x5B]
         case 3: bytes = (0..<(1 + rng.below(8))).map { _ in rng.pick(Array("0123456789;:<=>?".utf8)) }
         case 4: bytes = [UInt8(0x40 + rng.below(0x3F))]
-        case 5: bytes = Array(rng.pick(["\u{1B}[A", "\u{1B}[1;5C", "\u{1B}[3~", "\u{1B}[15~", "\u{1B}OP", "\u{1B}[Z",
-                                        "\u{1B}b", "\u{1B}\u{7F}", "\u{1B}[I", "\u{1B}[O", "\u{1B}O"]).utf8)
-        case 6: bytes = Array("\u{1B}[<\(rng.pick([0, 2, 32, 35, 64, 65, 66, 128, 999_999_999_999]));\(rng.below(400));\(rng.below(400))\(rng.pick(["M", "m", ""]))".utf8)
+        case 5:
+            bytes = Array(
+                rng.pick([
+                    "\u{1B}[A", "\u{1B}[1;5C", "\u{1B}[3~", "\u{1B}[15~", "\u{1B}OP", "\u{1B}[Z",
+                    "\u{1B}b", "\u{1B}\u{7F}", "\u{1B}[I", "\u{1B}[O", "\u{1B}O",
+                ]).utf8)
+        case 6:
+            bytes = Array(
+                "\u{1B}[<\(rng.pick([0, 2, 32, 35, 64, 65, 66, 128, 999_999_999_999]));\(rng.below(400));\(rng.below(400))\(rng.pick(["M", "m", ""]))"
+                    .utf8)
         case 7: bytes = [esc, 0x5B, 0x4D] + (0..<rng.below(4)).map { _ in UInt8(rng.below(256)) }
-        case 8: bytes = Array(rng.pick(["\u{1B}[200~", "\u{1B}[201~", "\u{1B}[20", "\u{1B}[201", "\u{1B}[200~\u{1B}[200~"]).utf8)
+        case 8:
+            bytes = Array(
+                rng.pick(["\u{1B}[200~", "\u{1B}[201~", "\u{1B}[20", "\u{1B}[201", "\u{1B}[200~\u{1B}[200~"]).utf8)
         case 9:
             let character = Array(String(TextPool.character(using: &rng, controls: true)).utf8)
             bytes = rng.chance(50) ? character : Array(character.prefix(max(1, rng.below(character.count))))
         case 10: bytes = [rng.pick([0x80, 0xBF, 0xC0, 0xC1, 0xF5, 0xFF, 0xFE])]
-        case 11: bytes = rng.pick([[0xED, 0xA0, 0x80], [0xE0, 0x80, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF0, 0x8F], [0xE2, 0x82]])
-        case 12: bytes = [esc, rng.pick([0x5B, 0x4F])] + Array(repeating: UInt8(0x30 + rng.below(10)), count: 60 + rng.below(80))
-                     + (rng.chance(50) ? [0x7E] : [])
+        case 11:
+            bytes = rng.pick([
+                [0xED, 0xA0, 0x80], [0xE0, 0x80, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF0, 0x8F], [0xE2, 0x82],
+            ])
+        case 12:
+            bytes =
+                [esc, rng.pick([0x5B, 0x4F])] + Array(repeating: UInt8(0x30 + rng.below(10)), count: 60 + rng.below(80))
+                + (rng.chance(50) ? [0x7E] : [])
         case 13: bytes = [UInt8(rng.below(0x20))]
         case 14: bytes = Array(TextPool.string(using: &rng, maxLength: 12, controls: false).utf8)
         default: bytes = [0x7F]
@@ -93,11 +107,13 @@ struct Token: Sendable, Equatable, CustomStringConvertible {
         Token("\u{1B}OA", [.key(.up)]), Token("\u{1B}OP", [.key(.function(1))]),
         Token("\u{1B}[1;5C", [.key(KeyEvent(.right, modifiers: .ctrl))]),
         Token("\u{1B}[1;3D", [.key(KeyEvent(.left, modifiers: .alt))]),
-        Token("\u{1B}[3~", [.key(.delete)]), Token("\u{1B}[5~", [.key(.pageUp)]), Token("\u{1B}[2~", [.key(KeyEvent(.insert))]),
+        Token("\u{1B}[3~", [.key(.delete)]), Token("\u{1B}[5~", [.key(.pageUp)]),
+        Token("\u{1B}[2~", [.key(KeyEvent(.insert))]),
         Token("\u{1B}[15~", [.key(.function(5))]), Token("\u{1B}[Z", [.key(.backTab)]),
         Token("\u{1B}b", [.key(.alt("b"))]), Token("\u{1B}\u{7F}", [.key(KeyEvent(.backspace, modifiers: .alt))]),
         Token("\u{1B}é", [.key(.alt("é"))]), Token("\u{1B}[I", []),
-        Token(bytes: [0x1B, 0x5B, 0x4D, 32, 33 + 9, 33 + 4], [.mouse(MouseEvent(.press(.left), at: Point(x: 9, y: 4)))]),
+        Token(
+            bytes: [0x1B, 0x5B, 0x4D, 32, 33 + 9, 33 + 4], [.mouse(MouseEvent(.press(.left), at: Point(x: 9, y: 4)))]),
     ]
     static let text: [Character] = TextPool.ascii + ["é", "e\u{301}", "中", "😀", "🇫🇷", "👩‍👩‍👧", "Ω"]
 
@@ -110,11 +126,14 @@ struct Token: Sendable, Equatable, CustomStringConvertible {
             return rng.pick(fixed)
         case 3:
             let x = 1 + rng.below(300), y = 1 + rng.below(100)
-            let (code, kind): (Int, MouseEvent.Kind) = rng.pick([(0, .press(.left)), (2, .press(.right)), (32, .drag(.left)),
-                                                                   (64, .wheelUp), (65, .wheelDown)])
+            let (code, kind): (Int, MouseEvent.Kind) = rng.pick([
+                (0, .press(.left)), (2, .press(.right)), (32, .drag(.left)),
+                (64, .wheelUp), (65, .wheelDown),
+            ])
             let release = code == 0 && rng.chance(50)
-            return Token("\u{1B}[<\(code);\(x);\(y)\(release ? "m" : "M")",
-                         [.mouse(MouseEvent(release ? .release : kind, at: Point(x: x - 1, y: y - 1)))])
+            return Token(
+                "\u{1B}[<\(code);\(x);\(y)\(release ? "m" : "M")",
+                [.mouse(MouseEvent(release ? .release : kind, at: Point(x: x - 1, y: y - 1)))])
         default:
             // A paste keeps everything verbatim, escape sequences and line breaks included.
             var content = TextPool.string(using: &rng, maxLength: 20, controls: true)
@@ -169,15 +188,18 @@ struct InputDecoderFuzzTests {
     static let esc: UInt8 = 0x1B
     /// `a`, Up, `é` and a left press at (4, 2): what must decode after the noise.
     static let probe = Array("a\u{1B}[Aé\u{1B}[<0;5;3M".utf8)
-    static let probeEvents: [InputEvent] = [.key(.character("a")), .key(.up), .key(.character("é")),
-                                            .mouse(MouseEvent(.press(.left), at: Point(x: 4, y: 2)))]
+    static let probeEvents: [InputEvent] = [
+        .key(.character("a")), .key(.up), .key(.character("é")),
+        .mouse(MouseEvent(.press(.left), at: Point(x: 4, y: 2))),
+    ]
 
     /// Why `event` could not have come from a terminal, or `nil`.
     static func malformed(_ event: InputEvent) -> String? {
         switch event {
         case .key(let key):
             if case .character(let character) = key.key,
-               character.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) {
+                character.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) })
+            {
                 return "a character key holding a control character: \(key)"
             }
         case .mouse(let mouse):
@@ -188,7 +210,9 @@ struct InputDecoderFuzzTests {
         return nil
     }
 
-    @Test("random and broken bytes never crash or stall the decoder, every event is well formed, and after a flush (and the end of any paste they opened) the next input decodes exactly")
+    @Test(
+        "random and broken bytes never crash or stall the decoder, every event is well formed, and after a flush (and the end of any paste they opened) the next input decodes exactly"
+    )
     func noiseThenValidInput() async {
         let start = ContinuousClock.now
         var fed = 0, events = 0, runs = 0, failed = false
@@ -225,13 +249,16 @@ struct InputDecoderFuzzTests {
                 }
             }
         }
-        print("Byte-level fuzzing: \(fed) bytes of noise in \(runs) runs gave \(events) events, \(seconds(since: start))")
+        print(
+            "Byte-level fuzzing: \(fed) bytes of noise in \(runs) runs gave \(events) events, \(seconds(since: start))")
         #expect(fed >= Self.noiseBytes)
     }
 
     @Test("valid input cut into reads at random points decodes to the same keys, mouse events and pastes")
     func splitAnywhere() async {
-        await propertyCheck(count: 2_000, input: Token.generator.array(of: 1...40), Gen.int(in: 1...12).array(of: 1...20)) { tokens, cuts in
+        await propertyCheck(
+            count: 2_000, input: Token.generator.array(of: 1...40), Gen.int(in: 1...12).array(of: 1...20)
+        ) { tokens, cuts in
             let stream = tokens.flatMap(\.bytes)
             var decoder = InputDecoder()
             var decoded: [InputEvent] = []
@@ -247,13 +274,17 @@ struct InputDecoderFuzzTests {
         }
     }
 
-    @Test("a 1 MB paste fed in random pieces arrives whole as one paste, and the next key decodes", .timeLimit(.minutes(1)))
+    @Test(
+        "a 1 MB paste fed in random pieces arrives whole as one paste, and the next key decodes",
+        .timeLimit(.minutes(1)))
     func megabytePaste() async {
         var seed = SplitMix(state: 0x5EED)
         var content = ""
         while content.utf8.count < 1_000_000 {
             content += TextPool.string(using: &seed, maxLength: 40, controls: true)
-            if seed.chance(5) { content += seed.pick(["\u{1B}[A", "\u{1B}", "\u{1B}[20", "\u{1B}[201", "\u{1B}[200~"]) + "x" }
+            if seed.chance(5) {
+                content += seed.pick(["\u{1B}[A", "\u{1B}", "\u{1B}[20", "\u{1B}[201", "\u{1B}[200~"]) + "x"
+            }
         }
         let stream = Array("\u{1B}[200~\(content)\u{1B}[201~".utf8) + Self.probe
         await propertyCheck(count: 3, input: Gen.int(in: 1...65_536).array(of: 1...30)) { pieces in
@@ -272,7 +303,9 @@ struct InputDecoderFuzzTests {
         }
     }
 
-    @Test("a megabyte of noise in a single read is decoded without stalling, and the next key decodes", .timeLimit(.minutes(1)))
+    @Test(
+        "a megabyte of noise in a single read is decoded without stalling, and the next key decodes",
+        .timeLimit(.minutes(1)))
     func megabyteOfNoiseInOneRead() {
         var seed = SplitMix(state: 0xBAD5EED)
         var noise: [UInt8] = []

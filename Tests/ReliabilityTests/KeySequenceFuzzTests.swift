@@ -13,7 +13,9 @@ import TetherUI
 struct KeySequenceFuzzTests {
     static let steps = environmentCount("TETHER_FUZZ_STEPS", default: 100_000)
 
-    @Test("after every random step the widgets agree with the view model and each text field holds what a reference editor predicts")
+    @Test(
+        "after every random step the widgets agree with the view model and each text field holds what a reference editor predicts"
+    )
     func randomStepsKeepTheFormConsistent() async throws {
         let start = ContinuousClock.now
         let sequences = FuzzStep.generator.array(of: 1...100)
@@ -36,7 +38,9 @@ struct KeySequenceFuzzTests {
                 coverage = coverage + harness.coverage
             }
         }
-        print("Key-sequence fuzzing: \(executed) steps in \(runs) sequences, \(seconds(since: start)); \(coverage.summary)")
+        print(
+            "Key-sequence fuzzing: \(executed) steps in \(runs) sequences, \(seconds(since: start)); \(coverage.summary)"
+        )
         #expect(executed >= Self.steps)
     }
 

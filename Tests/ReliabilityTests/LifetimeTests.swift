@@ -38,7 +38,8 @@ struct LifetimeTests {
         demo.pilot.press(.ctrl("r"))
         demo.pilot.click(on: demo.screen.remember)
         demo.pilot.click(on: demo.screen.sessionLength, offset: 5)
-        demo.pilot.scroll(at: Point(x: demo.screen.sessionLength.frame.minX, y: demo.screen.sessionLength.frame.minY), steps: 3)
+        demo.pilot.scroll(
+            at: Point(x: demo.screen.sessionLength.frame.minX, y: demo.screen.sessionLength.frame.minY), steps: 3)
         demo.pilot.click(on: demo.screen.username)
         demo.fill(username: "demo", password: "tether-demo")
         await demo.submit()

@@ -82,8 +82,10 @@ struct SecretTests {
         demo.fill(username: "ada", password: Self.password)
         let field = demo.screen.password
         #expect(field.text == Self.password)
-        let texts = [field.description, field.debugDescription, String(describing: field), String(reflecting: field),
-                     Self.dumped(field)]
+        let texts = [
+            field.description, field.debugDescription, String(describing: field), String(reflecting: field),
+            Self.dumped(field),
+        ]
         #expect(texts.flatMap(Self.leaks).isEmpty, "\(texts)")
     }
 
@@ -155,7 +157,9 @@ struct SecretTests {
     // MARK: Snapshot files
 
     /// The passwords the repository's tests type: none may be in a reference screen.
-    static let repositoryPasswords = ["tether-demo", "hunter2", "wrong-password", "secret-password", password, wrongPassword]
+    static let repositoryPasswords = [
+        "tether-demo", "hunter2", "wrong-password", "secret-password", password, wrongPassword,
+    ]
 
     /// The `Tests` folder of this checkout.
     static let testsFolder: String = {
@@ -169,7 +173,9 @@ struct SecretTests {
         defer { closedir(directory) }
         var files: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             guard name != ".", name != ".." else { continue }
             let path = folder + "/" + name
             var info = stat()
@@ -204,7 +210,9 @@ struct SecretTests {
                 leaks.append("\(path): unreadable")
                 continue
             }
-            for secret in repositoryPasswords + secrets where text.contains(secret) { leaks.append("\(path): \(secret)") }
+            for secret in repositoryPasswords + secrets where text.contains(secret) {
+                leaks.append("\(path): \(secret)")
+            }
         }
         return leaks
     }
@@ -214,7 +222,8 @@ struct SecretTests {
     /// returns the folder above it.
     static func recordSessionSnapshots() async throws -> String {
         var template = Array("/tmp/tether-secrets-XXXXXX".utf8CString)
-        let root = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!).map { String(cString: $0) } } ?? ""
+        let root =
+            template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!).map { String(cString: $0) } } ?? ""
         let folder = root + "/__Snapshots__/SecretTests"
         let demo = try Demo(accounts: accounts)
         var step = 0
@@ -244,11 +253,14 @@ struct SecretTests {
     @Test("the snapshot scan finds a password written into a snapshot file")
     func snapshotScanFindsAPlantedPassword() throws {
         var template = Array("/tmp/tether-secrets-XXXXXX".utf8CString)
-        let root = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!).map { String(cString: $0) } } ?? ""
+        let root =
+            template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!).map { String(cString: $0) } } ?? ""
         let pilot = try Pilot(root: Label("Password  \(Self.wrongPassword)"), size: Size(width: 40, height: 1))
         _ = try? pilot.assertSnapshot(named: "planted", in: root + "/nested/__Snapshots__/Planted")
         let files = Self.snapshotFiles(under: root)
         #expect(files == [root + "/nested/__Snapshots__/Planted/planted.txt"])
-        #expect(Self.leakedPasswords(in: files).contains("\(root)/nested/__Snapshots__/Planted/planted.txt: \(Self.wrongPassword)"))
+        #expect(
+            Self.leakedPasswords(in: files).contains(
+                "\(root)/nested/__Snapshots__/Planted/planted.txt: \(Self.wrongPassword)"))
     }
 }

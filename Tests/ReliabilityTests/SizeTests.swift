@@ -46,7 +46,8 @@ struct SizeTests {
     /// The lines "terminal too small (needs W×H)" takes at `size`: wrapped to the width,
     /// each line centred, the block centred vertically.
     static func tooSmallLines(needs minimum: Size, at size: Size) -> [String] {
-        let wrapped = "terminal too small (needs \(minimum.width)×\(minimum.height))".wrapped(toWidth: max(1, size.width))
+        let wrapped = "terminal too small (needs \(minimum.width)×\(minimum.height))".wrapped(
+            toWidth: max(1, size.width))
         let top = max(0, (size.height - wrapped.count) / 2)
         return (0..<size.height).map { y in
             guard wrapped.indices.contains(y - top) else { return "" }
@@ -70,8 +71,9 @@ struct SizeTests {
         return missing.isEmpty ? nil : "at \(size) (fits \(minimum)) missing \(missing) in:\n\(screen)"
     }
 
-    @Test("every screen renders a well-formed grid showing its fields, or 'terminal too small (needs W×H)', at every size up to 10×10 and on a grid up to 300×100",
-          arguments: DemoScreen.allCases)
+    @Test(
+        "every screen renders a well-formed grid showing its fields, or 'terminal too small (needs W×H)', at every size up to 10×10 and on a grid up to 300×100",
+        arguments: DemoScreen.allCases)
     func rendersAtSampledSizes(_ which: DemoScreen) async throws {
         let demo = try await which.make()
         var problems: [String] = []
@@ -85,15 +87,17 @@ struct SizeTests {
         print("Sizes: \(which) rendered at \(Self.sampledSizes.count) sizes")
     }
 
-    @Test("after a storm of 1,000 random resizes, back at 80×24 every screen shows the same, with text, carets and focus intact",
-          arguments: DemoScreen.allCases)
+    @Test(
+        "after a storm of 1,000 random resizes, back at 80×24 every screen shows the same, with text, carets and focus intact",
+        arguments: DemoScreen.allCases)
     func survivesResizeStorm(_ which: DemoScreen) async throws {
         let demo = try await which.make()
         let before = DemoState(demo)
         var seed = SplitMix(state: 0x5712E + UInt64(which.rawValue.count))
         var problems: [String] = []
         for _ in 0..<1_000 {
-            let size = seed.chance(80)
+            let size =
+                seed.chance(80)
                 ? Size(width: 1 + seed.below(160), height: 1 + seed.below(50))
                 : Size(width: 1 + seed.below(300), height: 1 + seed.below(100))
             demo.pilot.resize(to: size)

@@ -70,7 +70,9 @@ struct SignupEndToEndTests {
         try await tmux.waitForText("[Australia")
     }
 
-    @Test("a multi-line text with CJK typed in the about area wraps, survives a resize mid-edit and keeps the cursor at the caret")
+    @Test(
+        "a multi-line text with CJK typed in the about area wraps, survives a resize mid-edit and keeps the cursor at the caret"
+    )
     func aboutAreaWithResize() async throws {
         let tmux = try await start()
         defer { tmux.kill() }

@@ -31,8 +31,10 @@ public enum ProcessRunner {
     ///
     /// - Parameter environment: `NAME=value` entries; `nil` uses ``testEnvironment()``.
     @discardableResult
-    public static func run(_ arguments: [String], environment: [String]? = nil,
-                           stdinPath: String = "/dev/null") -> ProcessResult {
+    public static func run(
+        _ arguments: [String], environment: [String]? = nil,
+        stdinPath: String = "/dev/null"
+    ) -> ProcessResult {
         precondition(!arguments.isEmpty, "no program to run")
         let outFD = temporaryFile(), errFD = temporaryFile()
         defer {
@@ -69,8 +71,9 @@ public enum ProcessRunner {
         var pid: pid_t = 0
         let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
         guard spawned == 0 else {
-            return ProcessResult(status: -1, stdoutBytes: [],
-                                 stderrBytes: Array("cannot run \(arguments[0]): \(String(cString: strerror(spawned)))".utf8))
+            return ProcessResult(
+                status: -1, stdoutBytes: [],
+                stderrBytes: Array("cannot run \(arguments[0]): \(String(cString: strerror(spawned)))".utf8))
         }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
@@ -111,7 +114,8 @@ public enum ProcessRunner {
     /// A new, already unlinked, read-write temporary file (`O_CLOEXEC`), or -1.
     private static func temporaryFile() -> Int32 {
         for _ in 0..<100 {
-            let name = "/tmp/tether-harness-\(getpid())-\(counter.add(1, ordering: .relaxed).newValue)-\(UInt32.random(in: 0...UInt32.max))"
+            let name =
+                "/tmp/tether-harness-\(getpid())-\(counter.add(1, ordering: .relaxed).newValue)-\(UInt32.random(in: 0...UInt32.max))"
             let fd = open(name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             if fd >= 0 {
                 unlink(name)
@@ -183,7 +187,8 @@ public func shellQuoted(_ text: String) -> String {
 public func buildProductsDirectory() -> String {
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    let executable = count > 0
+    let executable =
+        count > 0
         ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         : CommandLine.arguments[0]
     guard let slash = executable.lastIndex(of: "/") else { return "." }

@@ -14,7 +14,9 @@ public struct PaneFlags: Equatable, Sendable, CustomStringConvertible {
     /// Whether the cursor is visible (`#{cursor_flag}`).
     public var cursorVisible: Bool
 
-    public var description: String { "alternate screen \(alternateScreen ? "on" : "off"), cursor \(cursorVisible ? "visible" : "hidden")" }
+    public var description: String {
+        "alternate screen \(alternateScreen ? "on" : "off"), cursor \(cursorVisible ? "visible" : "hidden")"
+    }
 }
 
 /// A private tmux server (its socket `tmux.socket` in a scratch directory) whose one
@@ -70,8 +72,9 @@ public final class TmuxSession: Sendable {
             throw HarnessError("cannot write \(directory)/tmux.conf: \(reason)")
         }
         let script = "cd \(shellQuoted(directory)) && \(command)"
-        let started = ProcessRunner.run(tmuxArguments(["new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)", script]),
-                                        environment: ProcessRunner.testEnvironment() + environment)
+        let started = ProcessRunner.run(
+            tmuxArguments(["new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)", script]),
+            environment: ProcessRunner.testEnvironment() + environment)
         guard started.status == 0 else {
             kill()
             throw HarnessError("tmux new-session failed (\(started.status)): \(started.stderr)")
@@ -85,11 +88,14 @@ public final class TmuxSession: Sendable {
     ///
     /// To change the program's environment, start `arguments` with `env`
     /// (`["env", "-u", "TERM", program]`).
-    public static func running(_ arguments: [String], width: Int = 80, height: Int = 24,
-                               environment: [String] = []) throws -> TmuxSession {
+    public static func running(
+        _ arguments: [String], width: Int = 80, height: Int = 24,
+        environment: [String] = []
+    ) throws -> TmuxSession {
         let program = arguments.map(shellQuoted).joined(separator: " ")
-        return try TmuxSession(command: "stty -g > before; \(program) > out 2> err; echo $? > status; stty -g > after; exec sleep 600",
-                               width: width, height: height, environment: environment)
+        return try TmuxSession(
+            command: "stty -g > before; \(program) > out 2> err; echo $? > status; stty -g > after; exec sleep 600",
+            width: width, height: height, environment: environment)
     }
 
     deinit { kill() }
@@ -167,8 +173,10 @@ public final class TmuxSession: Sendable {
     ///
     /// - Throws: ``HarnessError`` after `timeout`, with `what` and the last screen.
     @discardableResult
-    public func waitUntil(_ what: String, timeout: Duration = .seconds(10),
-                          _ predicate: @Sendable ([String]) -> Bool) async throws -> [String] {
+    public func waitUntil(
+        _ what: String, timeout: Duration = .seconds(10),
+        _ predicate: @Sendable ([String]) -> Bool
+    ) async throws -> [String] {
         var lines: [String] = []
         return try await poll(what, timeout: timeout) {
             lines = capture()
@@ -228,16 +236,20 @@ public final class TmuxSession: Sendable {
     ///
     /// - Throws: ``HarnessError`` after `timeout`, with `what` and the screen then.
     @discardableResult
-    public func waitForValue<Value>(_ what: String, timeout: Duration = .seconds(10),
-                                    _ probe: () -> Value?) async throws -> Value {
+    public func waitForValue<Value>(
+        _ what: String, timeout: Duration = .seconds(10),
+        _ probe: () -> Value?
+    ) async throws -> Value {
         try await poll(what, timeout: timeout, probe) { "last screen:\n" + framed(capture()) }
     }
 
     /// The one polling loop: `probe` every 25 ms until it returns a value; after `timeout`,
     /// a ``HarnessError`` naming `what` and saying what `lastSeen` describes.
     @discardableResult
-    private func poll<Value>(_ what: String, timeout: Duration, _ probe: () -> Value?,
-                             lastSeen: () -> String) async throws -> Value {
+    private func poll<Value>(
+        _ what: String, timeout: Duration, _ probe: () -> Value?,
+        lastSeen: () -> String
+    ) async throws -> Value {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while true {

@@ -27,8 +27,9 @@ enum DemoInTmux {
     /// `out` and `err`, the exit status in `status`, and `stty -g` before and after in
     /// `before` and `after`; the pane then sleeps so its state can be inspected.
     static func start(_ arguments: [String] = ["--delay", "0.1"], environment: [String] = []) throws -> TmuxSession {
-        try TmuxSession(command: "stty -g > before; \(command(arguments, environment: environment)) > out 2> err; "
-                            + "echo $? > status; stty -g > after; exec sleep 600")
+        try TmuxSession(
+            command: "stty -g > before; \(command(arguments, environment: environment)) > out 2> err; "
+                + "echo $? > status; stty -g > after; exec sleep 600")
     }
 
     /// What the crash tests set `SWIFT_BACKTRACE` to: no interaction (the default on a
@@ -50,8 +51,10 @@ enum DemoInTmux {
     /// terminal (where the backtrace goes); `status`, `before` and `after` as in
     /// ``start(_:environment:)``. A sanitizer's own handlers for the fatal signals are turned
     /// off, so that the Swift runtime's backtracer handles them as in a plain build.
-    static func startCrashing(_ way: String?, backtrace: String = showsBacktraces ? quickBacktrace : "enable=no",
-                              environment: [String] = []) throws -> TmuxSession {
+    static func startCrashing(
+        _ way: String?, backtrace: String = showsBacktraces ? quickBacktrace : "enable=no",
+        environment: [String] = []
+    ) throws -> TmuxSession {
         let handlers = "handle_segv=0:handle_sigbus=0:handle_sigfpe=0:handle_abort=0:handle_sigill=0"
         var assignments = ["SWIFT_BACKTRACE=\(backtrace)"] + environment
         for name in ["ASAN_OPTIONS", "TSAN_OPTIONS"] {
@@ -60,8 +63,9 @@ enum DemoInTmux {
         }
         if let way { assignments.append("TETHER_DEMO_CRASH_AFTER_START=\(way)") }
         let demo = command(["--delay", "0.1"], environment: assignments)
-        return try TmuxSession(command: "stty -g > before; \(demo); echo $? > status; stty -g > after; exec sleep 600",
-                               width: 100, height: 50)
+        return try TmuxSession(
+            command: "stty -g > before; \(demo); echo $? > status; stty -g > after; exec sleep 600",
+            width: 100, height: 50)
     }
 
     /// A pane whose shell has job control (`set -m`, as an interactive shell has): the
@@ -71,16 +75,18 @@ enum DemoInTmux {
     /// runs `fg`, which gives the demo the terminal back and sends it `SIGCONT`.
     /// Afterwards as ``start(_:environment:)``: `status`, `after`, `out`, `err`.
     static func startAsJob(_ arguments: [String] = ["--delay", "0.1"]) throws -> TmuxSession {
-        try TmuxSession(command: "stty -g > before; set -m; \(command(arguments)) > out 2> err; "
-                            + "echo $? > stopped-status; stty -g > stopped; read line; fg; "
-                            + "echo $? > status; stty -g > after; exec sleep 600")
+        try TmuxSession(
+            command: "stty -g > before; set -m; \(command(arguments)) > out 2> err; "
+                + "echo $? > stopped-status; stty -g > stopped; read line; fg; "
+                + "echo $? > status; stty -g > after; exec sleep 600")
     }
 
     /// A pane whose shell survives the terminal's hang-up (`trap`, reset to the default in
     /// the demo), so that it still writes the demo's exit status to `status` after the pane
     /// is killed; standard output and error in `out` and `err`.
     static func startSurvivingHangUp(_ arguments: [String]) throws -> TmuxSession {
-        try TmuxSession(command: "trap 'true' HUP; \(command(arguments)) > out 2> err; echo $? > status; exec sleep 600")
+        try TmuxSession(
+            command: "trap 'true' HUP; \(command(arguments)) > out 2> err; echo $? > status; exec sleep 600")
     }
 
     /// The state letter of process `pid` (`R`, `S`, `T` when stopped…), from `/proc`.
@@ -139,12 +145,17 @@ enum DemoInTmux {
 
     /// Expects the terminal as the shell had it: `stty -g` in `before` equal to `stopped`
     /// or `after` (`state`), main screen, cursor visible, mouse reporting off.
-    static func expectRestored(_ tmux: TmuxSession, state: String = "after",
-                               sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectRestored(
+        _ tmux: TmuxSession, state: String = "after",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let before = tmux.file("before"), now = tmux.file(state)
         #expect(before?.isEmpty == false, "no stty settings saved before the run", sourceLocation: sourceLocation)
-        #expect(before == now, "stty -g before: \(before ?? "none") \(state): \(now ?? "none")", sourceLocation: sourceLocation)
+        #expect(
+            before == now, "stty -g before: \(before ?? "none") \(state): \(now ?? "none")",
+            sourceLocation: sourceLocation)
         let flags = tmux.display("#{alternate_on} #{cursor_flag} #{mouse_any_flag} #{mouse_sgr_flag}")
-        #expect(flags == "0 1 0 0", "alternate screen, cursor, mouse, SGR mouse: \(flags)", sourceLocation: sourceLocation)
+        #expect(
+            flags == "0 1 0 0", "alternate screen, cursor, mouse, SGR mouse: \(flags)", sourceLocation: sourceLocation)
     }
 }

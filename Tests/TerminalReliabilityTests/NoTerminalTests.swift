@@ -11,7 +11,8 @@ struct NoTerminalTests {
         let result = ProcessRunner.run(["setsid", "-w", DemoInTmux.binary], stdinPath: "/dev/null")
         #expect(result.status == 2)
         #expect(result.stdout == "")
-        #expect(result.stderr == "login-demo: no controlling terminal (/dev/tty): Tether needs an interactive terminal\n")
+        #expect(
+            result.stderr == "login-demo: no controlling terminal (/dev/tty): Tether needs an interactive terminal\n")
     }
 
     @Test("with TERM unset the form is asked line by line; the end of input exits 2 and leaves the terminal untouched")
@@ -22,7 +23,9 @@ struct NoTerminalTests {
         tmux.press("C-d")
         #expect(try await DemoInTmux.exitStatus(tmux) == "2")
         let err = tmux.file("err") ?? ""
-        #expect(err == "login-demo: input ended before the form was complete (no answer for Username)\n", "stderr: \(err.debugDescription)")
+        #expect(
+            err == "login-demo: input ended before the form was complete (no answer for Username)\n",
+            "stderr: \(err.debugDescription)")
         #expect(tmux.file("out") == "")
         DemoInTmux.expectRestored(tmux)
     }
@@ -63,8 +66,9 @@ struct NoTerminalTests {
     @Test("with stdout piped to cat the form runs on the terminal and cat's file gets one line without escapes")
     func stdoutToPipe() async throws {
         let demo = DemoInTmux.command(["--delay", "0.1"])
-        let tmux = try TmuxSession(command: "stty -g > before; { \(demo) 2> err; echo $? > status; } | cat > out; "
-                                       + "stty -g > after; exec sleep 600")
+        let tmux = try TmuxSession(
+            command: "stty -g > before; { \(demo) 2> err; echo $? > status; } | cat > out; "
+                + "stty -g > after; exec sleep 600")
         defer { tmux.kill() }
         try await signIn(tmux)
         #expect(try await DemoInTmux.exitStatus(tmux) == "0")

@@ -6,8 +6,9 @@ import Testing
 /// time the terminal must come back as the shell had it.
 @Suite("login-demo under signals in tmux", .serialized)
 struct SignalTests {
-    @Test("SIGINT, SIGTERM, SIGHUP and SIGQUIT each restore the terminal, print the outcome and exit with 128 + the signal",
-          arguments: [SIGINT, SIGTERM, SIGHUP, SIGQUIT])
+    @Test(
+        "SIGINT, SIGTERM, SIGHUP and SIGQUIT each restore the terminal, print the outcome and exit with 128 + the signal",
+        arguments: [SIGINT, SIGTERM, SIGHUP, SIGQUIT])
     func terminatingSignal(_ signal: Int32) async throws {
         let tmux = try DemoInTmux.start()
         defer { tmux.kill() }
@@ -20,7 +21,9 @@ struct SignalTests {
         #expect(tmux.file("err") == "", "stderr: \(tmux.file("err") ?? "")")
     }
 
-    @Test("SIGTSTP gives the terminal back to the shell as it was, and fg (SIGCONT) redraws the form intact with the username")
+    @Test(
+        "SIGTSTP gives the terminal back to the shell as it was, and fg (SIGCONT) redraws the form intact with the username"
+    )
     func stopAndContinue() async throws {
         let tmux = try DemoInTmux.startAsJob()
         defer { tmux.kill() }
@@ -54,11 +57,14 @@ struct SignalTests {
         defer { tmux.kill() }
         #expect(try await DemoInTmux.exitStatus(tmux) == "3")
         DemoInTmux.expectRestored(tmux)
-        #expect(tmux.file("err") == "login-demo: injected failure after the first frame (TETHER_DEMO_FAIL_AFTER_START=1)\n")
+        #expect(
+            tmux.file("err") == "login-demo: injected failure after the first frame (TETHER_DEMO_FAIL_AFTER_START=1)\n")
         #expect(tmux.file("out") == "")
     }
 
-    @Test("after an outside SIGSTOP and the terminal reset by another process, SIGCONT takes raw mode back and redraws the form")
+    @Test(
+        "after an outside SIGSTOP and the terminal reset by another process, SIGCONT takes raw mode back and redraws the form"
+    )
     func outsideStopThenContinue() async throws {
         let tmux = try DemoInTmux.start()
         defer { tmux.kill() }
@@ -88,7 +94,8 @@ struct SignalTests {
         #expect(tmux.file("out") == "not signed in: aliceb\n")
     }
 
-    @Test("a hang-up of the terminal while a slow sign-in runs ends the demo at once with 129 and the outcome on stdout")
+    @Test(
+        "a hang-up of the terminal while a slow sign-in runs ends the demo at once with 129 and the outcome on stdout")
     func hangUpWhileSigningIn() async throws {
         let tmux = try DemoInTmux.startSurvivingHangUp(["--delay", "600"])
         defer { tmux.kill() }

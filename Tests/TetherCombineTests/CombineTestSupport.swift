@@ -22,8 +22,9 @@ final class PublisherRecorder<Output, Failure: Error> {
     private var cancellable: AnyCancellable?
 
     init<P: Publisher>(_ publisher: P) where P.Output == Output, P.Failure == Failure {
-        cancellable = publisher.sink(receiveCompletion: { [weak self] in self?.completion = $0 },
-                                     receiveValue: { [weak self] in self?.values.append($0) })
+        cancellable = publisher.sink(
+            receiveCompletion: { [weak self] in self?.completion = $0 },
+            receiveValue: { [weak self] in self?.values.append($0) })
     }
 
     var isFinished: Bool { if case .finished = completion { true } else { false } }
@@ -76,10 +77,12 @@ final class FakeControl<Value> {
     }
 
     var property: ControlProperty<Value> {
-        ControlProperty(control: self, getter: { $0.value }, setter: { control, value in
-            control.setterCalls.append(value)
-            control.value = value
-        }, edits: edits, isEqual: nil)
+        ControlProperty(
+            control: self, getter: { $0.value },
+            setter: { control, value in
+                control.setterCalls.append(value)
+                control.value = value
+            }, edits: edits, isEqual: nil)
     }
 
     isolated deinit { edits.onCompleted() }

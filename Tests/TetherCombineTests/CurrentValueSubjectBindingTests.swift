@@ -68,8 +68,9 @@ struct RelaySubjectBindingTests {
         binding.dispose()
     }
 
-    @Test("rule 5: a value the model sends while the relay's write is delivered reaches the relay once, afterwards",
-          arguments: [true, false])
+    @Test(
+        "rule 5: a value the model sends while the relay's write is delivered reaches the relay once, afterwards",
+        arguments: [true, false])
     func writeDuringDeliveryReachesRelay(modelSubscribesFirst: Bool) {
         let relay = BehaviorRelay(value: "")
         let subject = CurrentValueSubject<String, Never>("")

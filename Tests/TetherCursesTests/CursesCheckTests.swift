@@ -293,7 +293,9 @@ struct CursesCheckTests {
         let result = ProcessRunner.run(["setsid", "-w", Self.checkProgram])
         #expect(result.status == 2)
         #expect(result.stdout == "")
-        #expect(result.stderr == "tether-curses-check: no controlling terminal (/dev/tty): Tether needs an interactive terminal\n")
+        #expect(
+            result.stderr
+                == "tether-curses-check: no controlling terminal (/dev/tty): Tether needs an interactive terminal\n")
     }
 
     @Test("TERM=dumb exits 2 with an error saying it cannot draw")

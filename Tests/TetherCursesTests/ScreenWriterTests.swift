@@ -21,7 +21,8 @@ struct ScreenWriterTests {
     }
 
     /// A writer that has drawn `frame` with the cursor at `caret`.
-    func writer(after frame: Frame, caret: Point?, strings: TerminalStrings = xterm, colors: Int = 256) -> ScreenWriter {
+    func writer(after frame: Frame, caret: Point?, strings: TerminalStrings = xterm, colors: Int = 256) -> ScreenWriter
+    {
         var writer = ScreenWriter(strings: strings, mapper: StyleMapper(colors: colors))
         _ = writer.update(to: frame, from: nil, caret: caret)
         return writer
@@ -80,8 +81,9 @@ struct ScreenWriterTests {
     @Test("after a size change the screen is cleared and every row drawn, whatever rows are given")
     func changedRowsIgnoredAfterResize() {
         var writer = writer(after: frame(["abc"], width: 10, height: 2), caret: nil)
-        let bytes = writer.update(to: frame(["abc", "def"], width: 12, height: 2), from: frame(["abc"], width: 10, height: 2),
-                                  caret: nil, rows: 1..<2)
+        let bytes = writer.update(
+            to: frame(["abc", "def"], width: 12, height: 2), from: frame(["abc"], width: 10, height: 2),
+            caret: nil, rows: 1..<2)
         #expect(text(bytes).contains("\u{1B}[2J"))
         #expect(text(bytes).contains("abc") && text(bytes).contains("def"))
     }
@@ -113,15 +115,19 @@ struct ScreenWriterTests {
 
     @Test("attributes are set when the style changes and reset with sgr0 only when one turns off")
     func penChangesOnlyWhenNeeded() {
-        let bytes = firstFrame([("a", Style(attributes: .bold)), ("b", Style(attributes: [.bold, .underline])),
-                                ("c", Style(attributes: [.bold, .underline])), ("d", .plain)])
+        let bytes = firstFrame([
+            ("a", Style(attributes: .bold)), ("b", Style(attributes: [.bold, .underline])),
+            ("c", Style(attributes: [.bold, .underline])), ("d", .plain),
+        ])
         #expect(text(bytes).hasSuffix("\u{1B}[1ma\u{1B}[4mbc\u{1B}(B\u{1B}[md\u{1B}[?25l"))
     }
 
     @Test("colours go out as setaf and setab, and a change back to the default colour resets")
     func coloursUseSetafAndReset() {
-        let bytes = firstFrame([("a", Style(foreground: .blue)),
-                                ("b", Style(foreground: .palette(208), background: .ansi(0))), ("c", .plain)])
+        let bytes = firstFrame([
+            ("a", Style(foreground: .blue)),
+            ("b", Style(foreground: .palette(208), background: .ansi(0))), ("c", .plain),
+        ])
         #expect(text(bytes).hasSuffix("\u{1B}[34ma\u{1B}[38;5;208m\u{1B}[40mb\u{1B}(B\u{1B}[mc\u{1B}[?25l"))
     }
 

@@ -61,8 +61,9 @@ final class FakeControl<Value> {
     }
 
     func property(isEqual: ((Value, Value) -> Bool)?) -> ControlProperty<Value> {
-        ControlProperty(control: self, getter: { $0.value }, setter: { $0.programmaticSet($1) },
-                        edits: edits, isEqual: isEqual)
+        ControlProperty(
+            control: self, getter: { $0.value }, setter: { $0.programmaticSet($1) },
+            edits: edits, isEqual: isEqual)
     }
 
     isolated deinit { edits.onCompleted() }

@@ -5,8 +5,10 @@ import TetherUI
 
 /// A form with fields "A" (row 0) and "B" (row 1), both starting at column 3.
 @MainActor
-private func twoFields(size: Size = Size(width: 20, height: 4), keyMap: KeyMap = .default,
-                       configure: (Application) -> Void = { _ in }) throws -> (Pilot, TextField, TextField) {
+private func twoFields(
+    size: Size = Size(width: 20, height: 4), keyMap: KeyMap = .default,
+    configure: (Application) -> Void = { _ in }
+) throws -> (Pilot, TextField, TextField) {
     let a = TextField(), b = TextField()
     let form = Form()
     form.addField("A", a)
@@ -35,7 +37,11 @@ struct PilotTests {
     @Test("a newline in typed text presses Enter")
     func typeNewline() throws {
         var keys: [KeyEvent] = []
-        let (pilot, _, _) = try twoFields { app in app.addKeyHandler(.beforeWidgets) { keys.append($0); return false } }
+        let (pilot, _, _) = try twoFields { app in
+            app.addKeyHandler(.beforeWidgets) {
+                keys.append($0); return false
+            }
+        }
         pilot.type("a\n")
         #expect(keys == [.character("a"), .enter])
     }
@@ -59,7 +65,11 @@ struct PilotTests {
     @Test("paste delivers the text as one paste event, not as keys")
     func pasteIsOneEvent() throws {
         var keys = 0
-        let (pilot, _, _) = try twoFields { app in app.addKeyHandler(.beforeWidgets) { _ in keys += 1; return false } }
+        let (pilot, _, _) = try twoFields { app in
+            app.addKeyHandler(.beforeWidgets) { _ in
+                keys += 1; return false
+            }
+        }
         pilot.paste("hello")
         #expect(keys == 0)
         #expect(pilot.lines[0] == "A  hello")

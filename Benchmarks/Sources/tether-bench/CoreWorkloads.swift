@@ -10,7 +10,6 @@ import Glibc
 import Musl
 #endif
 
-
 // MARK: - W1: subject -> map(+1) -> filter(even) -> summing subscriber
 
 let w1Events = 1_000_000

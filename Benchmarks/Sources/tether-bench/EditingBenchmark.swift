@@ -55,8 +55,10 @@ enum EditingBenchmark {
                     measure(pilot, keys: 4, typed: &typed, deleted: &deleted)  // warm-up
                     typed = []; deleted = []
                     for _ in 0..<repetitions { measure(pilot, keys: keys, typed: &typed, deleted: &deleted) }
-                    results.append(Result(widget: widget, size: size, middle: middle,
-                                          type: KeystrokeBenchmark.median(typed), backspace: KeystrokeBenchmark.median(deleted)))
+                    results.append(
+                        Result(
+                            widget: widget, size: size, middle: middle,
+                            type: KeystrokeBenchmark.median(typed), backspace: KeystrokeBenchmark.median(deleted)))
                 }
             }
         }
@@ -85,17 +87,21 @@ enum EditingBenchmark {
         print("| widget | text | caret | type a key | Backspace |")
         print("|---|---:|---|---:|---:|")
         for r in results {
-            print("| \(r.widget) | \(r.size) B | \(r.middle ? "middle" : "end") | \(micro(r.type)) | \(micro(r.backspace)) |")
+            print(
+                "| \(r.widget) | \(r.size) B | \(r.middle ? "middle" : "end") | \(micro(r.type)) | \(micro(r.backspace)) |"
+            )
         }
         for widget in widgets {
             let rows = results.filter { $0.widget == widget && !$0.middle }
             guard let empty = rows.first(where: { $0.size == 0 }), let kb = rows.first(where: { $0.size == 1_000 }),
-                  let mb = results.filter({ $0.widget == widget && $0.size == 1_000_000 }).map(\.type).max()
+                let mb = results.filter({ $0.widget == widget && $0.size == 1_000_000 }).map(\.type).max()
             else { continue }
             let small = kb.type / empty.type
             let large = mb / kb.type
             print("")
-            print("\(widget): 1 KB ÷ empty \(KeystrokeBenchmark.format2(small))× (≤ 1.5), 1 MB ÷ 1 KB \(KeystrokeBenchmark.format2(large))× (≤ 3), 1 MB \(micro(mb)) µs (< 1000): \(small <= 1.5 && large <= 3 && mb < 1e6 ? "pass" : "FAIL")")
+            print(
+                "\(widget): 1 KB ÷ empty \(KeystrokeBenchmark.format2(small))× (≤ 1.5), 1 MB ÷ 1 KB \(KeystrokeBenchmark.format2(large))× (≤ 3), 1 MB \(micro(mb)) µs (< 1000): \(small <= 1.5 && large <= 3 && mb < 1e6 ? "pass" : "FAIL")"
+            )
         }
     }
 

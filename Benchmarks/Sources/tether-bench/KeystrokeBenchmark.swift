@@ -43,7 +43,9 @@ enum KeystrokeBenchmark {
                 cells[index] = Double(pilot.cellsWritten - before) / Double(keysPerRepetition)
             }
         }
-        return pilots.indices.map { Result(fields: fieldCounts[$0], nanosecondsPerKey: median(samples[$0]), cellsPerKey: cells[$0]) }
+        return pilots.indices.map {
+            Result(fields: fieldCounts[$0], nanosecondsPerKey: median(samples[$0]), cellsPerKey: cells[$0])
+        }
     }
 
     static func typeKeys(_ pilot: Pilot, count: Int) {
@@ -67,7 +69,9 @@ enum KeystrokeBenchmark {
         print("|---:|---:|---:|---:|")
         let base = results.first?.nanosecondsPerKey ?? 1
         for result in results {
-            print("| \(result.fields) | \(Int(result.nanosecondsPerKey.rounded())) | \(result.cellsPerKey) | \(String(format2(result.nanosecondsPerKey / base))) |")
+            print(
+                "| \(result.fields) | \(Int(result.nanosecondsPerKey.rounded())) | \(result.cellsPerKey) | \(String(format2(result.nanosecondsPerKey / base))) |"
+            )
         }
         if let last = results.last {
             let ratio = last.nanosecondsPerKey / base

@@ -10,7 +10,6 @@ import Glibc
 import Musl
 #endif
 
-
 // MARK: - Measuring
 
 /// Keeps a value alive and observable so the optimizer cannot delete the work behind it.

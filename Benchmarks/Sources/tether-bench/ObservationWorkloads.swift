@@ -37,7 +37,9 @@ func w2RelayObservation() -> Double {
             if i & 1 == 1 { relay.accept(i) } else { model.value = i }
         }
     }
-    precondition(relay.value == w2Writes && model.value == w2Writes, "W2 relay ⇄ @Observable sides differ: \(relay.value) vs \(model.value)")
+    precondition(
+        relay.value == w2Writes && model.value == w2Writes,
+        "W2 relay ⇄ @Observable sides differ: \(relay.value) vs \(model.value)")
     binding.dispose()
     consume(relay.value &+ model.value)
     return ns
@@ -53,7 +55,9 @@ func w2ObservationObservation() -> Double {
             if i & 1 == 1 { a.value = i } else { b.value = i }
         }
     }
-    precondition(a.value == w2Writes && b.value == w2Writes, "W2 @Observable ⇄ @Observable sides differ: \(a.value) vs \(b.value)")
+    precondition(
+        a.value == w2Writes && b.value == w2Writes,
+        "W2 @Observable ⇄ @Observable sides differ: \(a.value) vs \(b.value)")
     binding.dispose()
     consume(a.value &+ b.value)
     return ns
@@ -70,7 +74,9 @@ func w2RelaySubject() -> Double {
             if i & 1 == 1 { relay.accept(i) } else { subject.send(i) }
         }
     }
-    precondition(relay.value == w2Writes && subject.value == w2Writes, "W2 relay ⇄ subject sides differ: \(relay.value) vs \(subject.value)")
+    precondition(
+        relay.value == w2Writes && subject.value == w2Writes,
+        "W2 relay ⇄ subject sides differ: \(relay.value) vs \(subject.value)")
     binding.dispose()
     consume(relay.value &+ subject.value)
     return ns
@@ -98,7 +104,9 @@ func reportViewModelW2(repetitions: Int, only: Set<String>?) {
         }
     }
     print("")
-    print("W2 by view-model style, ns/write (1,000,000 alternating writes, medians of \(repetitions) repetitions after 1 warm-up):")
+    print(
+        "W2 by view-model style, ns/write (1,000,000 alternating writes, medians of \(repetitions) repetitions after 1 warm-up):"
+    )
     print("")
     print("| Two-way binding | ns/write |")
     print("| --- | ---: |")

@@ -33,7 +33,9 @@ while let argument = arguments.next() {
         guard let value = arguments.next() else { fatalError("--only needs a list such as W1,W4") }
         only = Set(value.split(separator: ",").map(String.init))
     case "-h", "--help":
-        print("usage: tether-bench [--reps N] [--only W1,W4.tether,keys,dropdown,...]   (default: 7 repetitions, every workload)")
+        print(
+            "usage: tether-bench [--reps N] [--only W1,W4.tether,keys,dropdown,...]   (default: 7 repetitions, every workload)"
+        )
         exit(0)
     default:
         fatalError("unknown argument \(argument)")
@@ -134,10 +136,13 @@ struct Row {
 }
 
 @MainActor
-func row(_ workload: String, _ key: String, closure: String? = nil, target: String, limit: Double, extra: Bool = true) -> Row? {
+func row(_ workload: String, _ key: String, closure: String? = nil, target: String, limit: Double, extra: Bool = true)
+    -> Row?
+{
     guard let tether = medians["\(key).tether"], let combine = medians["\(key).combine"] else { return nil }
-    return Row(workload: workload, tether: tether, combine: combine, closure: closure.flatMap { medians[$0] },
-               target: target, pass: tether <= limit && extra)
+    return Row(
+        workload: workload, tether: tether, combine: combine, closure: closure.flatMap { medians[$0] },
+        target: target, pass: tether <= limit && extra)
 }
 
 let w3Flatness = medians["W3.100k.tether"].flatMap { big in medians["W3.10k.tether"].map { big / $0 } }
@@ -145,7 +150,9 @@ let rows: [Row] = [
     row("W1 map+filter, ns/event", "W1", closure: "W1.closure", target: "≤ 50", limit: 50),
     row("W2 two-way binding, ns/write", "W2", target: "≤ 300", limit: 300),
     row("W3 subscribe+dispose @10k, ns/sub", "W3.10k", target: "≤ 500", limit: 500),
-    row("W3 subscribe+dispose @100k, ns/sub", "W3.100k", target: "≤ 500, flat", limit: 500, extra: (w3Flatness ?? 0) <= 1.5),
+    row(
+        "W3 subscribe+dispose @100k, ns/sub", "W3.100k", target: "≤ 500, flat", limit: 500,
+        extra: (w3Flatness ?? 0) <= 1.5),
     row("W4 1,000 subscribers, ns/delivery", "W4", closure: "W4.closure", target: "≤ 17", limit: 17),
     row("W5 heap bytes/live subscription", "W5", target: "≤ 200", limit: 200),
 ].compactMap { $0 }
@@ -154,13 +161,19 @@ print("| Workload | Tether | OpenCombine | Closure baseline | Tether/OpenCombine
 print("| --- | ---: | ---: | ---: | ---: | ---: | --- |")
 for row in rows {
     let ratio = row.tether / row.combine
-    print("| \(row.workload) | \(format(row.tether)) | \(format(row.combine)) | \(format(row.closure)) | \(format(ratio, digits: 2)) | \(row.target) | \(row.pass ? "pass" : "FAIL") |")
+    print(
+        "| \(row.workload) | \(format(row.tether)) | \(format(row.combine)) | \(format(row.closure)) | \(format(ratio, digits: 2)) | \(row.target) | \(row.pass ? "pass" : "FAIL") |"
+    )
 }
 print("")
 if let w3Flatness, let big = medians["W3.100k.combine"], let small = medians["W3.10k.combine"] {
-    print("W3 flatness, ns/sub at 100k ÷ at 10k: Tether \(format(w3Flatness, digits: 2)) (target ≤ 1.5), OpenCombine \(format(big / small, digits: 2))")
+    print(
+        "W3 flatness, ns/sub at 100k ÷ at 10k: Tether \(format(w3Flatness, digits: 2)) (target ≤ 1.5), OpenCombine \(format(big / small, digits: 2))"
+    )
 }
-print("Medians of \(repetitions) repetitions (after 1 warm-up), implementations interleaved; \(format(elapsed, digits: 1)) s in all. W5 counts \(heapInUse() > 0 ? "malloc'd bytes (mallinfo2().uordblks)" : "resident bytes (/proc/self/statm)").")
+print(
+    "Medians of \(repetitions) repetitions (after 1 warm-up), implementations interleaved; \(format(elapsed, digits: 1)) s in all. W5 counts \(heapInUse() > 0 ? "malloc'd bytes (mallinfo2().uordblks)" : "resident bytes (/proc/self/statm)")."
+)
 if only != nil {
     for c in cases { print("\(c.key): \(format(medians[c.key]))") }
 }

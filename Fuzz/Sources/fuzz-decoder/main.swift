@@ -3,7 +3,6 @@ import FuzzSupport
 import TetherUI
 import Glibc
 
-
 /// `InputDecoder` on arbitrary bytes: no crash; no character key holding a control
 /// character; never more events than bytes; and the same bytes cut into random reads (the
 /// cuts chosen from a hash of the input) decode to the same events, typed text compared as

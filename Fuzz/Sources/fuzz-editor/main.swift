@@ -3,7 +3,6 @@ import FuzzSupport
 import Glibc
 import TetherUI
 
-
 /// `TextEditor` under an edit script read from the input, step by step against the
 /// reliability tests' `ReferenceEditor` (`Tests/ReliabilityTests/Support`, linked here): after
 /// every step both hold the same text and the same caret, and the caret lies inside the text.
@@ -19,7 +18,8 @@ func fuzzEditor(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         steps.append(step.description)
         step.apply(to: &editor, reference: &reference)
         if editor.text != reference.text || editor.caret != reference.caret || editor.caret > editor.graphemes.count {
-            fuzzFailure("after \(steps): editor \(editor.text.debugDescription) caret \(editor.caret), reference \(reference)")
+            fuzzFailure(
+                "after \(steps): editor \(editor.text.debugDescription) caret \(editor.caret), reference \(reference)")
         }
     }
     return 0

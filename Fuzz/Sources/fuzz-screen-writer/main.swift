@@ -5,7 +5,6 @@ import TetherUI
 
 @testable import TetherCurses
 
-
 /// `ScreenWriter` for xterm-256color on a sequence of frames read from the input (sizes,
 /// graphemes narrow and wide, styles, partial redraws of some rows, carets), each frame's
 /// bytes replayed on the curses tests' `TerminalReplay` (linked here): no crash; every escape
@@ -40,8 +39,9 @@ func writeFrames(_ input: FuzzInput) {
             replay.forgetTouchedRows()
             let bytes = writer.update(to: frame, from: previous, caret: caret, rows: rows)
             replay.replay(bytes)
-            check(replay, frame: frame, previous: previous, rows: rows, caret: caret, step: frames, bytes: bytes,
-                  exact: !multiScalarAllowed)
+            check(
+                replay, frame: frame, previous: previous, rows: rows, caret: caret, step: frames, bytes: bytes,
+                exact: !multiScalarAllowed)
             previous = input.chance(8) ? nil : frame
             if previous == nil { writer.invalidate() }
         }
@@ -117,7 +117,8 @@ func fill(row y: Int, of frame: inout Frame, multiScalar: Bool, input: inout Fuz
 /// in sequences where every grapheme is one scalar. The replay writes each scalar of a multi-scalar grapheme into a
 /// cell of its own (a skin tone after a wide emoji in the last column wraps to the next row).
 func check(
-    _ replay: TerminalReplay, frame: Frame, previous: Frame?, rows: Range<Int>?, caret: Point?, step: Int, bytes: [UInt8],
+    _ replay: TerminalReplay, frame: Frame, previous: Frame?, rows: Range<Int>?, caret: Point?, step: Int,
+    bytes: [UInt8],
     exact: Bool
 ) {
     if !replay.unknown.isEmpty { fuzzFailure("frame \(step): sequences not understood: \(replay.unknown)") }
@@ -129,12 +130,14 @@ func check(
         var allowed = Set(rows)
         if let caret { allowed.insert(caret.y) }
         if !replay.touchedRows.isSubset(of: allowed) {
-            fuzzFailure("frame \(step): touched rows \(replay.touchedRows.sorted()) outside damaged rows \(rows), caret \(String(describing: caret)), "
+            fuzzFailure(
+                "frame \(step): touched rows \(replay.touchedRows.sorted()) outside damaged rows \(rows), caret \(String(describing: caret)), "
                     + "size \(frame.size), bytes \(String(decoding: bytes, as: UTF8.self).debugDescription)")
         }
     }
     for y in 0..<frame.size.height where replay.line(y) != frame.line(y) {
-        fuzzFailure("frame \(step): row \(y) shows \(replay.line(y).debugDescription), frame \(frame.line(y).debugDescription)")
+        fuzzFailure(
+            "frame \(step): row \(y) shows \(replay.line(y).debugDescription), frame \(frame.line(y).debugDescription)")
     }
 }
 

@@ -13,14 +13,21 @@ extension ObservableConvertible {
     @discardableResult
     public func bind<T1: ObserverType, T2: ObserverType>(to first: T1, _ second: T2) -> any Disposable
     where T1.Element == Element, T2.Element == Element {
-        asObservable().subscribeHandler(AnyObserver { first.on($0); second.on($0) })
+        asObservable().subscribeHandler(
+            AnyObserver {
+                first.on($0); second.on($0)
+            })
     }
 
     /// Sends every value to three targets, in argument order; see ``bind(to:)-(Target)``.
     @discardableResult
-    public func bind<T1: ObserverType, T2: ObserverType, T3: ObserverType>(to first: T1, _ second: T2, _ third: T3) -> any Disposable
+    public func bind<T1: ObserverType, T2: ObserverType, T3: ObserverType>(to first: T1, _ second: T2, _ third: T3)
+        -> any Disposable
     where T1.Element == Element, T2.Element == Element, T3.Element == Element {
-        asObservable().subscribeHandler(AnyObserver { first.on($0); second.on($0); third.on($0) })
+        asObservable().subscribeHandler(
+            AnyObserver {
+                first.on($0); second.on($0); third.on($0)
+            })
     }
 
     /// Sends every value to every observer in `observers`, in order.
@@ -46,13 +53,14 @@ extension ObservableConvertible {
     /// see ``bind(to:)-(Target)``.
     @discardableResult
     public func bind<Target: ObserverType>(to observer: Target) -> any Disposable where Target.Element == Element? {
-        asObservable().subscribeHandler(AnyObserver { event in
-            switch event {
-            case .next(let value): observer.on(.next(value))
-            case .error(let error): observer.on(.error(error))
-            case .completed: observer.on(.completed)
-            }
-        })
+        asObservable().subscribeHandler(
+            AnyObserver { event in
+                switch event {
+                case .next(let value): observer.on(.next(value))
+                case .error(let error): observer.on(.error(error))
+                case .completed: observer.on(.completed)
+                }
+            })
     }
 
     /// Sends every value, wrapped, to relays of optionals; see ``bind(to:)-(BehaviorRelay<Element>...)``.
@@ -68,12 +76,13 @@ extension ObservableConvertible {
     }
 
     private func bindValues(_ accept: @escaping (Element) -> Void) -> any Disposable {
-        asObservable().subscribeHandler(AnyObserver { event in
-            switch event {
-            case .next(let value): accept(value)
-            case .error(let error): Diagnostics.bindingError("a relay binding received error \(error)")
-            case .completed: break
-            }
-        })
+        asObservable().subscribeHandler(
+            AnyObserver { event in
+                switch event {
+                case .next(let value): accept(value)
+                case .error(let error): Diagnostics.bindingError("a relay binding received error \(error)")
+                case .completed: break
+                }
+            })
     }
 }

@@ -14,10 +14,16 @@ public final class Channel<Value> {
     public init() {
         let toLeading = PublishSubject<Value>()
         let toFollowing = ReplaySubject<Value>(bufferSize: 1)
-        leadingTerminal = ChannelTerminal(receives: toLeading.asObservable(), sendNext: toFollowing.on,
-                                          sendTerminal: { toFollowing.on($0); toLeading.on($0) })
-        followingTerminal = ChannelTerminal(receives: toFollowing.asObservable(), sendNext: toLeading.on,
-                                            sendTerminal: { toLeading.on($0); toFollowing.on($0) })
+        leadingTerminal = ChannelTerminal(
+            receives: toLeading.asObservable(), sendNext: toFollowing.on,
+            sendTerminal: {
+                toFollowing.on($0); toLeading.on($0)
+            })
+        followingTerminal = ChannelTerminal(
+            receives: toFollowing.asObservable(), sendNext: toLeading.on,
+            sendTerminal: {
+                toLeading.on($0); toFollowing.on($0)
+            })
     }
 }
 
@@ -28,7 +34,10 @@ public struct ChannelTerminal<Value>: ObservableConvertible, ObserverType {
     private let sendNext: (Event<Value>) -> Void
     private let sendTerminal: (Event<Value>) -> Void
 
-    init(receives: Observable<Value>, sendNext: @escaping (Event<Value>) -> Void, sendTerminal: @escaping (Event<Value>) -> Void) {
+    init(
+        receives: Observable<Value>, sendNext: @escaping (Event<Value>) -> Void,
+        sendTerminal: @escaping (Event<Value>) -> Void
+    ) {
         self.receives = receives
         self.sendNext = sendNext
         self.sendTerminal = sendTerminal

@@ -10,14 +10,15 @@ public struct ControlEvent<Element>: ObservableConvertible {
     public init(events: some ObservableConvertible<Element>) {
         let source = events.asObservable()
         self.events = Observable(unchecked: { observer in
-            source.subscribeHandler(AnyObserver { event in
-                if case .error(let error) = event {
-                    Diagnostics.report("a ControlEvent's source failed (\(error)); completing instead")
-                    observer.on(.completed)
-                } else {
-                    observer.on(event)
-                }
-            })
+            source.subscribeHandler(
+                AnyObserver { event in
+                    if case .error(let error) = event {
+                        Diagnostics.report("a ControlEvent's source failed (\(error)); completing instead")
+                        observer.on(.completed)
+                    } else {
+                        observer.on(event)
+                    }
+                })
         })
     }
 

@@ -59,8 +59,10 @@ public struct ControlProperty<Value>: ObservableConvertible, ObserverType {
     }
 
     /// `read` returns `nil` once the control is gone, which `isGone` tells without reading.
-    private init(read: @escaping () -> Value?, isGone: @escaping () -> Bool, write: @escaping (Value) -> Void,
-                 edits: Observable<Value>, isEqual: ((Value, Value) -> Bool)?) {
+    private init(
+        read: @escaping () -> Value?, isGone: @escaping () -> Bool, write: @escaping (Value) -> Void,
+        edits: Observable<Value>, isEqual: ((Value, Value) -> Bool)?
+    ) {
         let edits = Self.completingOnError(edits)
         let values = Observable<Value>(unchecked: { observer in
             guard let current = read() else {
@@ -100,14 +102,15 @@ public struct ControlProperty<Value>: ObservableConvertible, ObserverType {
     /// The one error guard: an error from the edits is reported and becomes completion.
     private static func completingOnError(_ edits: Observable<Value>) -> Observable<Value> {
         Observable(unchecked: { observer in
-            edits.subscribeHandler(AnyObserver { event in
-                if case .error(let error) = event {
-                    Diagnostics.report("a ControlProperty's edits failed (\(error)); completing instead")
-                    observer.on(.completed)
-                } else {
-                    observer.on(event)
-                }
-            })
+            edits.subscribeHandler(
+                AnyObserver { event in
+                    if case .error(let error) = event {
+                        Diagnostics.report("a ControlProperty's edits failed (\(error)); completing instead")
+                        observer.on(.completed)
+                    } else {
+                        observer.on(event)
+                    }
+                })
         })
     }
 
@@ -136,7 +139,9 @@ extension ControlProperty where Value: Equatable {
 
 extension ControlProperty where Value: Equatable {
     /// A control property from closures alone, with the equality guard `==`.
-    public init(getter: @escaping () -> Value, setter: @escaping (Value) -> Void, edits: some ObservableConvertible<Value>) {
+    public init(
+        getter: @escaping () -> Value, setter: @escaping (Value) -> Void, edits: some ObservableConvertible<Value>
+    ) {
         self.init(getter: getter, setter: setter, edits: edits, isEqual: { $0 == $1 })
     }
 }
@@ -145,13 +150,14 @@ extension ControlProperty where Value == String? {
     /// The property with `nil` read as the empty string; writes pass through unchanged.
     public var orEmpty: ControlProperty<String> {
         let sink = self
-        return ControlProperty<String>(values: values.map { $0 ?? "" }, edits: edits.map { $0 ?? "" }, valueSink: AnyObserver { event in
-            switch event {
-            case .next(let value): sink.on(.next(value))
-            case .error(let error): sink.on(.error(error))
-            case .completed: sink.on(.completed)
-            }
-        })
+        return ControlProperty<String>(
+            values: values.map { $0 ?? "" }, edits: edits.map { $0 ?? "" },
+            valueSink: AnyObserver { event in
+                switch event {
+                case .next(let value): sink.on(.next(value))
+                case .error(let error): sink.on(.error(error))
+                case .completed: sink.on(.completed)
+                }
+            })
     }
 }
-

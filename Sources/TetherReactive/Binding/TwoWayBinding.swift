@@ -127,7 +127,9 @@ final class TwoWayBinding<Value>: Disposable {
     /// An endpoint reports no echoes of its own.
     @usableFromInline
     func observe(_ endpoint: Endpoint, at position: Position, includeCurrent: Bool) -> any Disposable {
-        endpoint.endpoint.start(includeCurrent: includeCurrent) { [weak self] event in self?.receive(event, from: position) }
+        endpoint.endpoint.start(includeCurrent: includeCurrent) { [weak self] event in
+            self?.receive(event, from: position)
+        }
     }
 
     // MARK: Forwarding

@@ -34,11 +34,15 @@ public struct TwoWaySide<Value> {
     let side: TwoWayBinding<Value>.Side
 
     /// A control property; see ``ControlProperty``.
-    public static func control(_ property: ControlProperty<Value>) -> TwoWaySide { TwoWaySide(side: .control(property)) }
+    public static func control(_ property: ControlProperty<Value>) -> TwoWaySide {
+        TwoWaySide(side: .control(property))
+    }
     /// A relay; see ``BehaviorRelay``.
     public static func relay(_ relay: BehaviorRelay<Value>) -> TwoWaySide { TwoWaySide(side: .relay(relay)) }
     /// An endpoint made for this binding alone.
-    public static func endpoint(_ endpoint: any TwoWayEndpoint<Value>) -> TwoWaySide { TwoWaySide(side: .endpoint(.init(endpoint))) }
+    public static func endpoint(_ endpoint: any TwoWayEndpoint<Value>) -> TwoWaySide {
+        TwoWaySide(side: .endpoint(.init(endpoint)))
+    }
 }
 
 /// Binds two sides both ways with the rules of `<->`; the right side is the model and wins on bind.

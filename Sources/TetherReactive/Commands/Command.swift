@@ -90,19 +90,20 @@ public final class Command<Input, Output> {
         }
         running += 1
         updateExecuting()
-        let subscription = body(input).subscribeHandler(AnyObserver { [weak self, weak execution] event in
-            guard let execution, !execution.isFinished else { return }
-            switch event {
-            case .next(let value):
-                execution.results.on(event)
-                self?.valuesRelay.accept(value)
-            case .error(let error):
-                execution.finish(with: event)
-                self?.errorsRelay.accept(error)
-            case .completed:
-                execution.finish(with: event)
-            }
-        })
+        let subscription = body(input).subscribeHandler(
+            AnyObserver { [weak self, weak execution] event in
+                guard let execution, !execution.isFinished else { return }
+                switch event {
+                case .next(let value):
+                    execution.results.on(event)
+                    self?.valuesRelay.accept(value)
+                case .error(let error):
+                    execution.finish(with: event)
+                    self?.errorsRelay.accept(error)
+                case .completed:
+                    execution.finish(with: event)
+                }
+            })
         if !execution.isFinished { live[ObjectIdentifier(execution)] = execution }
         execution.attach(subscription) { [weak self, weak execution] in
             if let execution { self?.live[ObjectIdentifier(execution)] = nil }

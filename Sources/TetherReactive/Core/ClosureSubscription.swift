@@ -111,5 +111,6 @@ final class ClosureCallbacks {
     }
 
     /// Shared by the subscriptions that have none of the callbacks.
-    @usableFromInline nonisolated(unsafe) static let none = ClosureCallbacks(onError: nil, onCompleted: nil, onDisposed: nil)
+    @usableFromInline nonisolated(unsafe) static let none = ClosureCallbacks(
+        onError: nil, onCompleted: nil, onDisposed: nil)
 }

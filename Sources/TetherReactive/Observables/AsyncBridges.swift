@@ -23,7 +23,8 @@ extension Observable {
     /// completes when it ends and fails when it throws. Disposing cancels the iteration.
     ///
     /// This is how values produced on other threads or actors enter the main actor.
-    public static func from<S: AsyncSequence & Sendable>(_ sequence: S) -> Observable<Element> where S.Element == Element {
+    public static func from<S: AsyncSequence & Sendable>(_ sequence: S) -> Observable<Element>
+    where S.Element == Element {
         Observable.create { observer in
             let task = Task { @MainActor in
                 do {

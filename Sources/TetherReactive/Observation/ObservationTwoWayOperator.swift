@@ -12,7 +12,9 @@ import Observation
 /// ```
 @available(macOS 14.0, iOS 17.0, watchOS 10.0, tvOS 17.0, *)
 @MainActor
-public func <-> <Model, Value>(property: ControlProperty<Value>, model: ObservedProperty<Model, Value>) -> any Disposable {
+public func <-> <Model, Value>(property: ControlProperty<Value>, model: ObservedProperty<Model, Value>)
+    -> any Disposable
+{
     TwoWayBinding.bind(left: .control(property), right: .endpoint(.init(model.makeEndpoint())))
 }
 
@@ -35,6 +37,8 @@ public func <-> <Model, Value>(model: ObservedProperty<Model, Value>, relay: Beh
 /// Binds properties of two `@Observable` objects both ways; the right-hand value wins on bind.
 @available(macOS 14.0, iOS 17.0, watchOS 10.0, tvOS 17.0, *)
 @MainActor
-public func <-> <Left, Right, Value>(left: ObservedProperty<Left, Value>, right: ObservedProperty<Right, Value>) -> any Disposable {
+public func <-> <Left, Right, Value>(left: ObservedProperty<Left, Value>, right: ObservedProperty<Right, Value>)
+    -> any Disposable
+{
     TwoWayBinding.bind(left: .endpoint(.init(left.makeEndpoint())), right: .endpoint(.init(right.makeEndpoint())))
 }

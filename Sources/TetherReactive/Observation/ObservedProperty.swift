@@ -92,14 +92,18 @@ extension Observation.Observable where Self: AnyObject {
     /// The property at `keyPath`, for `<->`, `bind(to:)` and `<~`, with the equality guard
     /// `==`: writing a value equal to the current one does nothing.
     @MainActor
-    public func binding<Value: Equatable>(_ keyPath: ReferenceWritableKeyPath<Self, Value>) -> ObservedProperty<Self, Value> {
+    public func binding<Value: Equatable>(_ keyPath: ReferenceWritableKeyPath<Self, Value>) -> ObservedProperty<
+        Self, Value
+    > {
         ObservedProperty(self, keyPath, isEqual: { $0 == $1 })
     }
 
     /// The property at `keyPath`, with the equality guard `isEqual` (`nil` writes every value).
     @MainActor
-    public func binding<Value>(_ keyPath: ReferenceWritableKeyPath<Self, Value>,
-                               isEqual: ((Value, Value) -> Bool)?) -> ObservedProperty<Self, Value> {
+    public func binding<Value>(
+        _ keyPath: ReferenceWritableKeyPath<Self, Value>,
+        isEqual: ((Value, Value) -> Bool)?
+    ) -> ObservedProperty<Self, Value> {
         ObservedProperty(self, keyPath, isEqual: isEqual)
     }
 }

@@ -33,7 +33,9 @@
 ///   registers nothing: its observation sends the current value and completes.
 @available(macOS 14.0, iOS 17.0, watchOS 10.0, tvOS 17.0, *)
 @MainActor
-final class PropertyObservation<Model: AnyObject & Observation.Observable, Value>: TwoWayEndpoint, Disposable, ObservationLinkClient {
+final class PropertyObservation<Model: AnyObject & Observation.Observable, Value>: TwoWayEndpoint, Disposable,
+    ObservationLinkClient
+{
     private weak var model: Model?
     private let keyPath: KeyPath<Model, Value>
     /// `keyPath` when it is writable (a binding's model side); `nil` for `observe(_:)`.
@@ -164,9 +166,10 @@ final class PropertyObservation<Model: AnyObject & Observation.Observable, Value
         guard writableKeyPath != nil else {
             return withObservationTracking({ model[keyPath: keyPath] }, didSet: { tracking in link.didSet(tracking) })
         }
-        return withObservationTracking({ model[keyPath: keyPath] },
-                                       willSet: { _ in link.willSet() },
-                                       didSet: { tracking in link.didSet(tracking) })
+        return withObservationTracking(
+            { model[keyPath: keyPath] },
+            willSet: { _ in link.willSet() },
+            didSet: { tracking in link.didSet(tracking) })
     }
 
     /// Whether the change reported is to the observed key path itself, which makes it a

@@ -5,13 +5,15 @@ extension ObservableConvertible {
         return Observable(unchecked: { observer in
             let upstream = SingleAssignmentDisposable()
             let fallback = SingleAssignmentDisposable()
-            upstream.set(source.subscribeHandler(AnyObserver { event in
-                if case .error(let error) = event {
-                    fallback.set(handler(error).subscribeHandler(observer))
-                } else {
-                    observer.handler(event)
-                }
-            }))
+            upstream.set(
+                source.subscribeHandler(
+                    AnyObserver { event in
+                        if case .error(let error) = event {
+                            fallback.set(handler(error).subscribeHandler(observer))
+                        } else {
+                            observer.handler(event)
+                        }
+                    }))
             return CompositeDisposable([upstream, fallback])
         })
     }

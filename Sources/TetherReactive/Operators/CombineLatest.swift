@@ -12,24 +12,28 @@ extension Observable {
             let state = CombineLatestPair<A.Element, B.Element>()
             let emit = { if let x = state.a, let y = state.b { observer.on(.next(resultSelector(x, y))) } }
             let subscriptions = CompositeDisposable()
-            subscriptions.insert(first.subscribeHandler(AnyObserver { event in
-                switch event {
-                case .next(let value): state.a = value; emit()
-                case .error(let error): observer.on(.error(error))
-                case .completed:
-                    state.completed += 1
-                    if state.a == nil || state.completed == 2 { observer.on(.completed) }
-                }
-            }))
-            subscriptions.insert(second.subscribeHandler(AnyObserver { event in
-                switch event {
-                case .next(let value): state.b = value; emit()
-                case .error(let error): observer.on(.error(error))
-                case .completed:
-                    state.completed += 1
-                    if state.b == nil || state.completed == 2 { observer.on(.completed) }
-                }
-            }))
+            subscriptions.insert(
+                first.subscribeHandler(
+                    AnyObserver { event in
+                        switch event {
+                        case .next(let value): state.a = value; emit()
+                        case .error(let error): observer.on(.error(error))
+                        case .completed:
+                            state.completed += 1
+                            if state.a == nil || state.completed == 2 { observer.on(.completed) }
+                        }
+                    }))
+            subscriptions.insert(
+                second.subscribeHandler(
+                    AnyObserver { event in
+                        switch event {
+                        case .next(let value): state.b = value; emit()
+                        case .error(let error): observer.on(.error(error))
+                        case .completed:
+                            state.completed += 1
+                            if state.b == nil || state.completed == 2 { observer.on(.completed) }
+                        }
+                    }))
             return subscriptions
         }
     }
@@ -38,21 +42,30 @@ extension Observable {
     public static func combineLatest<A: ObservableConvertible, B: ObservableConvertible, C: ObservableConvertible>(
         _ a: A, _ b: B, _ c: C, resultSelector: @escaping (A.Element, B.Element, C.Element) -> Element
     ) -> Observable<Element> {
-        combineLatest(Observable<(A.Element, B.Element)>.combineLatest(a, b), c) { ab, c in resultSelector(ab.0, ab.1, c) }
+        combineLatest(Observable<(A.Element, B.Element)>.combineLatest(a, b), c) { ab, c in
+            resultSelector(ab.0, ab.1, c)
+        }
     }
 
     /// Combines the latest values of four sources; see ``combineLatest(_:_:resultSelector:)``.
-    public static func combineLatest<A: ObservableConvertible, B: ObservableConvertible, C: ObservableConvertible, D: ObservableConvertible>(
+    public static func combineLatest<
+        A: ObservableConvertible, B: ObservableConvertible, C: ObservableConvertible, D: ObservableConvertible
+    >(
         _ a: A, _ b: B, _ c: C, _ d: D,
         resultSelector: @escaping (A.Element, B.Element, C.Element, D.Element) -> Element
     ) -> Observable<Element> {
-        combineLatest(Observable<(A.Element, B.Element)>.combineLatest(a, b), Observable<(C.Element, D.Element)>.combineLatest(c, d)) {
+        combineLatest(
+            Observable<(A.Element, B.Element)>.combineLatest(a, b),
+            Observable<(C.Element, D.Element)>.combineLatest(c, d)
+        ) {
             ab, cd in resultSelector(ab.0, ab.1, cd.0, cd.1)
         }
     }
 
     /// Combines the latest values of two sources into a tuple.
-    public static func combineLatest<A: ObservableConvertible, B: ObservableConvertible>(_ a: A, _ b: B) -> Observable<Element>
+    public static func combineLatest<A: ObservableConvertible, B: ObservableConvertible>(_ a: A, _ b: B) -> Observable<
+        Element
+    >
     where Element == (A.Element, B.Element) {
         combineLatest(a, b) { ($0, $1) }
     }
@@ -65,7 +78,9 @@ extension Observable {
     }
 
     /// Combines the latest values of four sources into a tuple.
-    public static func combineLatest<A: ObservableConvertible, B: ObservableConvertible, C: ObservableConvertible, D: ObservableConvertible>(
+    public static func combineLatest<
+        A: ObservableConvertible, B: ObservableConvertible, C: ObservableConvertible, D: ObservableConvertible
+    >(
         _ a: A, _ b: B, _ c: C, _ d: D
     ) -> Observable<Element> where Element == (A.Element, B.Element, C.Element, D.Element) {
         combineLatest(a, b, c, d) { ($0, $1, $2, $3) }
@@ -88,19 +103,21 @@ extension Observable {
             var completed = 0
             let subscriptions = CompositeDisposable()
             for (index, source) in sources.enumerated() {
-                subscriptions.insert(source.subscribeHandler(AnyObserver { event in
-                    switch event {
-                    case .next(let value):
-                        if latest[index] == nil { missing -= 1 }
-                        latest[index] = value
-                        if missing == 0 { observer.on(.next(latest.map { $0! })) }
-                    case .error(let error):
-                        observer.on(.error(error))
-                    case .completed:
-                        completed += 1
-                        if latest[index] == nil || completed == sources.count { observer.on(.completed) }
-                    }
-                }))
+                subscriptions.insert(
+                    source.subscribeHandler(
+                        AnyObserver { event in
+                            switch event {
+                            case .next(let value):
+                                if latest[index] == nil { missing -= 1 }
+                                latest[index] = value
+                                if missing == 0 { observer.on(.next(latest.map { $0! })) }
+                            case .error(let error):
+                                observer.on(.error(error))
+                            case .completed:
+                                completed += 1
+                                if latest[index] == nil || completed == sources.count { observer.on(.completed) }
+                            }
+                        }))
             }
             return subscriptions
         }

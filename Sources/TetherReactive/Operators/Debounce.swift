@@ -8,29 +8,30 @@ extension ObservableConvertible {
         return Observable.create { observer in
             let timer = SerialDisposable()
             var pending: Element?
-            let upstream = source.subscribeHandler(AnyObserver { event in
-                switch event {
-                case .next(let value):
-                    pending = value
-                    timer.disposable = scheduler.schedule(after: dueTime) {
+            let upstream = source.subscribeHandler(
+                AnyObserver { event in
+                    switch event {
+                    case .next(let value):
+                        pending = value
+                        timer.disposable = scheduler.schedule(after: dueTime) {
+                            if let value = pending {
+                                pending = nil
+                                observer.on(.next(value))
+                            }
+                        }
+                    case .error(let error):
+                        pending = nil
+                        timer.dispose()
+                        observer.on(.error(error))
+                    case .completed:
+                        timer.dispose()
                         if let value = pending {
                             pending = nil
                             observer.on(.next(value))
                         }
+                        observer.on(.completed)
                     }
-                case .error(let error):
-                    pending = nil
-                    timer.dispose()
-                    observer.on(.error(error))
-                case .completed:
-                    timer.dispose()
-                    if let value = pending {
-                        pending = nil
-                        observer.on(.next(value))
-                    }
-                    observer.on(.completed)
-                }
-            })
+                })
             return CompositeDisposable([upstream, timer])
         }
     }

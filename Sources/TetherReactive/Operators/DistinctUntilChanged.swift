@@ -4,13 +4,14 @@ extension ObservableConvertible {
         let source = asObservable()
         return Observable(unchecked: { observer in
             var last: Element?
-            return source.subscribeHandler(AnyObserver { event in
-                if case .next(let value) = event {
-                    if let previous = last, isEquivalent(previous, value) { return }
-                    last = value
-                }
-                observer.handler(event)
-            })
+            return source.subscribeHandler(
+                AnyObserver { event in
+                    if case .next(let value) = event {
+                        if let previous = last, isEquivalent(previous, value) { return }
+                        last = value
+                    }
+                    observer.handler(event)
+                })
         })
     }
 

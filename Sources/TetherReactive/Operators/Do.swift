@@ -14,14 +14,15 @@ extension ObservableConvertible {
         // `create` disposes the subscription after a terminal event, so `onDispose` runs then too.
         return Observable.create { observer in
             onSubscribe?()
-            let upstream = source.subscribeHandler(AnyObserver { event in
-                switch event {
-                case .next(let value): onNext?(value)
-                case .error(let error): onError?(error)
-                case .completed: onCompleted?()
-                }
-                observer.on(event)
-            })
+            let upstream = source.subscribeHandler(
+                AnyObserver { event in
+                    switch event {
+                    case .next(let value): onNext?(value)
+                    case .error(let error): onError?(error)
+                    case .completed: onCompleted?()
+                    }
+                    observer.on(event)
+                })
             guard let onDispose else { return upstream }
             return AnonymousDisposable {
                 upstream.dispose()

@@ -4,10 +4,11 @@ extension ObservableConvertible {
     public func filter(_ isIncluded: @escaping (Element) -> Bool) -> Observable<Element> {
         let source = asObservable()
         return Observable(unchecked: { observer in
-            source.subscribeHandler(AnyObserver { event in
-                if case .next(let value) = event, !isIncluded(value) { return }
-                observer.handler(event)
-            })
+            source.subscribeHandler(
+                AnyObserver { event in
+                    if case .next(let value) = event, !isIncluded(value) { return }
+                    observer.handler(event)
+                })
         })
     }
 }

@@ -3,13 +3,14 @@ extension ObservableConvertible {
     public func ignoreElements() -> Observable<Never> {
         let source = asObservable()
         return Observable(unchecked: { observer in
-            source.subscribeHandler(AnyObserver { event in
-                switch event {
-                case .next: break
-                case .error(let error): observer.handler(.error(error))
-                case .completed: observer.handler(.completed)
-                }
-            })
+            source.subscribeHandler(
+                AnyObserver { event in
+                    switch event {
+                    case .next: break
+                    case .error(let error): observer.handler(.error(error))
+                    case .completed: observer.handler(.completed)
+                    }
+                })
         })
     }
 }

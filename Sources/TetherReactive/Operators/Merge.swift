@@ -12,17 +12,19 @@ extension Observable {
             let subscriptions = CompositeDisposable()
             for source in sources {
                 if failed { break }
-                subscriptions.insert(source.subscribeHandler(AnyObserver { event in
-                    switch event {
-                    case .next: observer.on(event)
-                    case .error:
-                        failed = true
-                        observer.on(event)
-                    case .completed:
-                        active -= 1
-                        if active == 0 { observer.on(.completed) }
-                    }
-                }))
+                subscriptions.insert(
+                    source.subscribeHandler(
+                        AnyObserver { event in
+                            switch event {
+                            case .next: observer.on(event)
+                            case .error:
+                                failed = true
+                                observer.on(event)
+                            case .completed:
+                                active -= 1
+                                if active == 0 { observer.on(.completed) }
+                            }
+                        }))
             }
             return subscriptions
         }

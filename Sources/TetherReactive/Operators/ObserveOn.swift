@@ -7,12 +7,14 @@ extension ObservableConvertible {
         let source = asObservable()
         return Observable(unchecked: { observer in
             let subscription = SingleAssignmentDisposable()
-            subscription.set(source.subscribeHandler(AnyObserver { event in
-                scheduler.schedule {
-                    guard !subscription.isDisposed else { return }
-                    observer.handler(event)
-                }
-            }))
+            subscription.set(
+                source.subscribeHandler(
+                    AnyObserver { event in
+                        scheduler.schedule {
+                            guard !subscription.isDisposed else { return }
+                            observer.handler(event)
+                        }
+                    }))
             return subscription
         })
     }

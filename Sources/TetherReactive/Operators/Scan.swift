@@ -5,15 +5,16 @@ extension ObservableConvertible {
         let source = asObservable()
         return Observable(unchecked: { observer in
             var state = seed
-            return source.subscribeHandler(AnyObserver { event in
-                switch event {
-                case .next(let value):
-                    state = accumulator(state, value)
-                    observer.handler(.next(state))
-                case .error(let error): observer.handler(.error(error))
-                case .completed: observer.handler(.completed)
-                }
-            })
+            return source.subscribeHandler(
+                AnyObserver { event in
+                    switch event {
+                    case .next(let value):
+                        state = accumulator(state, value)
+                        observer.handler(.next(state))
+                    case .error(let error): observer.handler(.error(error))
+                    case .completed: observer.handler(.completed)
+                    }
+                })
         })
     }
 }

@@ -36,7 +36,8 @@ final class ShareConnection<Element> {
         if upstream == nil {
             let connection = SingleAssignmentDisposable()
             upstream = connection
-            connection.set(source.subscribeHandler(AnyObserver { [weak self] event in self?.forward(event, from: list) }))
+            connection.set(
+                source.subscribeHandler(AnyObserver { [weak self] event in self?.forward(event, from: list) }))
         }
         return subscription
     }

@@ -4,13 +4,14 @@ extension ObservableConvertible {
         let source = asObservable()
         return Observable(unchecked: { observer in
             var remaining = count
-            return source.subscribeHandler(AnyObserver { event in
-                if case .next = event, remaining > 0 {
-                    remaining -= 1
-                    return
-                }
-                observer.handler(event)
-            })
+            return source.subscribeHandler(
+                AnyObserver { event in
+                    if case .next = event, remaining > 0 {
+                        remaining -= 1
+                        return
+                    }
+                    observer.handler(event)
+                })
         })
     }
 }

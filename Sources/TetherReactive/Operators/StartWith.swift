@@ -19,9 +19,10 @@ extension Observable {
     /// values (``startWith(_:)``, ``ControlProperty``'s current value).
     func subscribe(replaying values: some Sequence<Element>, to observer: AnyObserver<Element>) -> any Disposable {
         let queue = ReplayQueue<Element>()
-        let subscription = subscribeHandler(AnyObserver { event in
-            if queue.isReplaying { queue.events.append(event) } else { observer.on(event) }
-        })
+        let subscription = subscribeHandler(
+            AnyObserver { event in
+                if queue.isReplaying { queue.events.append(event) } else { observer.on(event) }
+            })
         for value in values { observer.on(.next(value)) }
         var next = 0
         while next < queue.events.count {

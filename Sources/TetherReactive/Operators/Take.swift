@@ -9,21 +9,23 @@ extension ObservableConvertible {
                 return NopDisposable()
             }
             let upstream = SingleAssignmentDisposable()
-            upstream.set(source.subscribeHandler(AnyObserver { event in
-                guard remaining > 0 else { return }
-                switch event {
-                case .next(let value):
-                    remaining -= 1
-                    observer.handler(.next(value))
-                    if remaining == 0 {
-                        observer.handler(.completed)
-                        upstream.dispose()
-                    }
-                case .error, .completed:
-                    remaining = 0
-                    observer.handler(event)
-                }
-            }))
+            upstream.set(
+                source.subscribeHandler(
+                    AnyObserver { event in
+                        guard remaining > 0 else { return }
+                        switch event {
+                        case .next(let value):
+                            remaining -= 1
+                            observer.handler(.next(value))
+                            if remaining == 0 {
+                                observer.handler(.completed)
+                                upstream.dispose()
+                            }
+                        case .error, .completed:
+                            remaining = 0
+                            observer.handler(event)
+                        }
+                    }))
             return upstream
         })
     }
@@ -35,13 +37,15 @@ extension ObservableConvertible {
         let trigger = trigger.asObservable()
         return Observable.create { observer in
             let both = CompositeDisposable()
-            both.insert(trigger.subscribeHandler(AnyObserver { event in
-                switch event {
-                case .next, .completed: observer.on(.completed)
-                case .error(let error): observer.on(.error(error))
-                }
-                both.dispose()
-            }))
+            both.insert(
+                trigger.subscribeHandler(
+                    AnyObserver { event in
+                        switch event {
+                        case .next, .completed: observer.on(.completed)
+                        case .error(let error): observer.on(.error(error))
+                        }
+                        both.dispose()
+                    }))
             if !both.isDisposed { both.insert(source.subscribe(observer)) }
             return both
         }

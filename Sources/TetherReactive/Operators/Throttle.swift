@@ -23,20 +23,21 @@ extension ObservableConvertible {
                     }
                 }
             }
-            let upstream = source.subscribeHandler(AnyObserver { event in
-                switch event {
-                case .next(let value):
-                    if inWindow {
-                        if latest { pending = value }
-                    } else {
-                        observer.on(.next(value))
-                        openWindow()
+            let upstream = source.subscribeHandler(
+                AnyObserver { event in
+                    switch event {
+                    case .next(let value):
+                        if inWindow {
+                            if latest { pending = value }
+                        } else {
+                            observer.on(.next(value))
+                            openWindow()
+                        }
+                    case .error, .completed:
+                        window.dispose()
+                        observer.on(event)
                     }
-                case .error, .completed:
-                    window.dispose()
-                    observer.on(event)
-                }
-            })
+                })
             return CompositeDisposable([upstream, window])
         }
     }

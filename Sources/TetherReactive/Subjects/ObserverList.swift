@@ -66,7 +66,8 @@ final class ObserverList<Element> {
 
     /// Registers `handler` and returns its slot, which disposes the registration.
     @inlinable func add(_ handler: @escaping (Event<Element>) -> Void) -> ObserverSlot<Element> {
-        let slot = ObserverSlot(handler: isDelivering ? skippingQueuedEvents(handler) : handler, index: slots.count, list: self)
+        let slot = ObserverSlot(
+            handler: isDelivering ? skippingQueuedEvents(handler) : handler, index: slots.count, list: self)
         slots.append(slot)
         liveCount += 1
         return slot
@@ -76,7 +77,9 @@ final class ObserverList<Element> {
     /// meanwhile (by the new subscriber or anyone else) is queued and delivered after the
     /// replay, in order, to every observer including the new one; never recursively.
     /// Inside a running delivery the replay is given at once and the queue drains as usual.
-    @inlinable func add<Replay: Sequence<Event<Element>>>(_ handler: @escaping (Event<Element>) -> Void, replaying events: Replay) -> ObserverSlot<Element> {
+    @inlinable func add<Replay: Sequence<Event<Element>>>(
+        _ handler: @escaping (Event<Element>) -> Void, replaying events: Replay
+    ) -> ObserverSlot<Element> {
         if isDelivering {
             let slot = add(handler)
             replay(events, to: handler, while: slot)
@@ -94,7 +97,9 @@ final class ObserverList<Element> {
 
     /// Gives `events` to `handler` alone (not through the slot, which skips the events
     /// queued before it), stopping once `slot` is disposed.
-    @inlinable func replay(_ events: some Sequence<Event<Element>>, to handler: (Event<Element>) -> Void, while slot: ObserverSlot<Element>) {
+    @inlinable func replay(
+        _ events: some Sequence<Event<Element>>, to handler: (Event<Element>) -> Void, while slot: ObserverSlot<Element>
+    ) {
         for event in events {
             if slot.isDisposed { return }
             handler(event)
@@ -103,7 +108,9 @@ final class ObserverList<Element> {
 
     /// An observer added during a delivery receives only the events sent after it: it skips
     /// those already queued (a behavior subject or relay has just given it the latest value).
-    @usableFromInline func skippingQueuedEvents(_ handler: @escaping (Event<Element>) -> Void) -> (Event<Element>) -> Void {
+    @usableFromInline func skippingQueuedEvents(_ handler: @escaping (Event<Element>) -> Void) -> (Event<Element>) ->
+        Void
+    {
         var queued = isDelivering ? pending.count - pendingHead : 0
         guard queued > 0 else { return handler }
         return { event in
@@ -155,11 +162,15 @@ final class ObserverList<Element> {
     /// The snapshot keeps every slot alive for the whole delivery, so the slots are read from
     /// it unretained. Nonisolated (it is only called from the main actor) so that the closures
     /// below carry no run-time executor check.
-    @inlinable nonisolated static func deliver(_ event: Event<Element>, to snapshot: ContiguousArray<ObserverListEntry?>) {
+    @inlinable nonisolated static func deliver(
+        _ event: Event<Element>, to snapshot: ContiguousArray<ObserverListEntry?>
+    ) {
         snapshot.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: Unmanaged<ObserverListEntry>?.self) { entries in
                 for entry in entries {
-                    entry?._withUnsafeGuaranteedRef { unsafeDowncast($0, to: ObserverSlot<Element>.self).handler?(event) }
+                    entry?._withUnsafeGuaranteedRef {
+                        unsafeDowncast($0, to: ObserverSlot<Element>.self).handler?(event)
+                    }
                 }
             }
         }

@@ -61,10 +61,13 @@ extension Application: WidgetHost {
 
     // MARK: Popups
 
-    func presentPopup(_ popup: Widget, anchoredTo anchor: Widget, placement: PopupPlacement,
-                      onDismiss: (() -> Void)?) {
+    func presentPopup(
+        _ popup: Widget, anchoredTo anchor: Widget, placement: PopupPlacement,
+        onDismiss: (() -> Void)?
+    ) {
         guard popup.parent == nil, popup !== root, !isPresenting(popup),
-              root.isAncestor(of: anchor) || overlays.entry(containing: anchor) != nil else { return }
+            root.isAncestor(of: anchor) || overlays.entry(containing: anchor) != nil
+        else { return }
         overlays.push(OverlayStack.Entry(popup: popup, anchor: anchor, placement: placement, onDismiss: onDismiss))
         popup.host = self
         focusController.invalidateChain()
@@ -75,9 +78,10 @@ extension Application: WidgetHost {
     func dismissPopup(_ popup: Widget) {
         let closed = overlays.remove(popup)
         guard !closed.isEmpty else { return }
-        let focusWasInside = focusController.focusedWidget.map { focused in
-            closed.contains { $0.popup.isAncestor(of: focused) }
-        } ?? false
+        let focusWasInside =
+            focusController.focusedWidget.map { focused in
+                closed.contains { $0.popup.isAncestor(of: focused) }
+            } ?? false
         focusController.invalidateChain()
         for entry in closed {
             router.widgetRemoved(entry.popup)

@@ -67,9 +67,11 @@ public final class Application {
     ///   - scheduler: Time for spinners, delays and countdowns: ``MainScheduler`` in a real
     ///     run, a ``TestScheduler`` under test.
     ///   - theme: The colours; ``Theme/monochrome`` is used instead when the terminal has none.
-    public init(root: Widget, backend: any TerminalBackend, scheduler: any Scheduler = MainScheduler.instance,
-                keyMap: KeyMap = .default, theme: Theme = .default, interruptBehavior: InterruptBehavior = .quit,
-                mouse: Bool = true) {
+    public init(
+        root: Widget, backend: any TerminalBackend, scheduler: any Scheduler = MainScheduler.instance,
+        keyMap: KeyMap = .default, theme: Theme = .default, interruptBehavior: InterruptBehavior = .quit,
+        mouse: Bool = true
+    ) {
         self.root = root
         self.backend = backend
         self.scheduler = scheduler
@@ -116,8 +118,10 @@ public final class Application {
     /// `phase` after the handlers added before it, and returns `true` to consume the key.
     /// The handler stays until the result is disposed or the application goes away.
     @discardableResult
-    public func addKeyHandler(_ phase: KeyHandlerPhase = .afterWidgets,
-                              _ handle: @escaping (KeyEvent) -> Bool) -> any Disposable {
+    public func addKeyHandler(
+        _ phase: KeyHandlerPhase = .afterWidgets,
+        _ handle: @escaping (KeyEvent) -> Bool
+    ) -> any Disposable {
         router.handlers.add(phase, handle)
     }
 

@@ -31,8 +31,9 @@ final class FocusController {
         if let cachedChain { return cachedChain }
         let chain = scope.focusChain()
         cachedChain = chain
-        chainIndex = Dictionary(chain.enumerated().map { (ObjectIdentifier($0.element), $0.offset) },
-                                uniquingKeysWith: { first, _ in first })
+        chainIndex = Dictionary(
+            chain.enumerated().map { (ObjectIdentifier($0.element), $0.offset) },
+            uniquingKeysWith: { first, _ in first })
         return chain
     }
 

@@ -75,7 +75,8 @@ final class InputRouter {
         guard let focused = focus.focusedWidget else { return false }
         for intent in intents where focused.perform(intent) { return true }
         if key.modifiers.subtracting(.shift).isEmpty, case .character(let character) = key.key,
-           !character.isControlCharacter, focused.insertText(String(character)) {
+            !character.isControlCharacter, focused.insertText(String(character))
+        {
             return true
         }
         var ancestor = focused.parent

@@ -159,10 +159,12 @@ final class Renderer {
 
     private func cursorPosition(in size: Size) -> Point? {
         guard let focused = focusedWidget(), let position = focused.cursorPosition,
-              Rect(origin: .zero, size: size).contains(position), focused.frame.contains(position) else { return nil }
+            Rect(origin: .zero, size: size).contains(position), focused.frame.contains(position)
+        else { return nil }
         // A caret under an open popup would show through it.
         if let top = overlays.top, !top.popup.isAncestor(of: focused),
-           overlays.entries.contains(where: { $0.popup.frame.contains(position) }) {
+            overlays.entries.contains(where: { $0.popup.frame.contains(position) })
+        {
             return nil
         }
         return position
@@ -172,7 +174,8 @@ final class Renderer {
     /// a layout, a full redraw request, a size change or "too small", and for the first frame.
     private func partialRedrawRows(size: Size, tooSmall: Bool) -> Range<Int>? {
         guard !needsLayout, !redrawAll, !tooSmall, !showingTooSmall, let lastFrame, lastFrame.size == size,
-              let damagedRows else { return nil }
+            let damagedRows
+        else { return nil }
         let rows = max(0, damagedRows.lowerBound)..<min(size.height, damagedRows.upperBound)
         return rows.isEmpty ? nil : rows
     }

@@ -64,8 +64,10 @@ public final class Button: Widget {
     ///   run succeeds ("Signed in as demo."); `nil` uses the value's description when it
     ///   has one, or "Done.". Full screen never shows it.
     @discardableResult
-    public func bind<Output>(_ command: Command<Void, Output>,
-                             describeResult: ((Output) -> String)? = nil) -> any Disposable {
+    public func bind<Output>(
+        _ command: Command<Void, Output>,
+        describeResult: ((Output) -> String)? = nil
+    ) -> any Disposable {
         let subscriptions = CompositeDisposable([
             command.isEnabled.bind(to: rx.isEnabled),
             command.isExecuting.bind(to: rx.isBusy),
@@ -82,7 +84,9 @@ public final class Button: Widget {
         spinnerTimer?.dispose()
         spinnerTimer = nil
         if isBusy, let scheduler = hostScheduler {
-            spinnerTimer = scheduler.schedulePeriodic(every: Button.spinnerInterval) { [weak self] in self?.setNeedsDisplay() }
+            spinnerTimer = scheduler.schedulePeriodic(every: Button.spinnerInterval) { [weak self] in
+                self?.setNeedsDisplay()
+            }
         }
         setNeedsLayout()
     }
@@ -118,8 +122,11 @@ public final class Button: Widget {
         let style = theme.style(enabled: isEffectivelyEnabled || isBusy, focused: isFocused, role: .button)
         var text = label
         if isBusy {
-            let period = Button.spinnerInterval.components.attoseconds / 1_000_000 + Button.spinnerInterval.components.seconds * 1_000_000_000_000
-            let now = context.time.components.seconds * 1_000_000_000_000 + context.time.components.attoseconds / 1_000_000
+            let period =
+                Button.spinnerInterval.components.attoseconds / 1_000_000 + Button.spinnerInterval.components.seconds
+                * 1_000_000_000_000
+            let now =
+                context.time.components.seconds * 1_000_000_000_000 + context.time.components.attoseconds / 1_000_000
             let frameIndex = Int((now / max(1, period)) % Int64(Button.spinnerFrames.count))
             text = "[\(Button.spinnerFrames[frameIndex]) \(title) ]"
         }

@@ -62,18 +62,21 @@ public final class Label: Widget {
     public override func preferredSize(for proposal: Size) -> Size {
         if overflow == .truncate { return Size(width: min(width ?? text.terminalWidth, proposal.width), height: 1) }
         let lines = text.wrapped(toWidth: max(1, min(width ?? proposal.width, proposal.width)))
-        return Size(width: width.map { min($0, proposal.width) } ?? lines.map(\.terminalWidth).max() ?? 0, height: max(1, lines.count))
+        return Size(
+            width: width.map { min($0, proposal.width) } ?? lines.map(\.terminalWidth).max() ?? 0,
+            height: max(1, lines.count))
     }
 
     public override var minimumSize: Size { Size(width: min(text.terminalWidth, 1), height: 1) }
 
     public override func draw(in canvas: inout Canvas, context: DrawContext) {
-        let roleStyle: Style = switch role {
-        case .normal: context.theme.style(enabled: isEffectivelyEnabled, focused: false)
-        case .accent: context.theme.accent
-        case .error: context.theme.error
-        case .disabled: context.theme.disabled
-        }
+        let roleStyle: Style =
+            switch role {
+            case .normal: context.theme.style(enabled: isEffectivelyEnabled, focused: false)
+            case .accent: context.theme.accent
+            case .error: context.theme.error
+            case .disabled: context.theme.disabled
+            }
         let style = highlighted ? context.theme.accent : roleStyle
         for (row, line) in lines(for: frame.width).prefix(frame.height).enumerated() {
             canvas.put(line, at: Point(x: 0, y: row), style: style)

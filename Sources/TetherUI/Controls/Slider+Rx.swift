@@ -11,7 +11,8 @@ extension Reactive where Base: Slider {
     /// subscription, then each user change that alters the rounded value. Writes set the
     /// value programmatically. Completes, and bindings end, as ``value`` does.
     public var intValue: ControlProperty<Int> {
-        ControlProperty(control: base, getter: { Int($0.value.rounded()) }, setter: { $0.value = Double($1) },
-                        edits: base.editable.userEdits.map { Int($0.rounded()) }.distinctUntilChanged())
+        ControlProperty(
+            control: base, getter: { Int($0.value.rounded()) }, setter: { $0.value = Double($1) },
+            edits: base.editable.userEdits.map { Int($0.rounded()) }.distinctUntilChanged())
     }
 }

@@ -21,7 +21,10 @@ public final class Slider: Widget {
     let editable = UserEditable<Slider, Double>(\.current) { slider, value in slider.snap(value) }
 
     /// A slider over `range` in steps of `step`, starting at `value` (clamped and snapped).
-    public init(value: Double, in range: ClosedRange<Double>, step: Double = 1, format: @escaping (Double) -> String = Slider.defaultFormat) {
+    public init(
+        value: Double, in range: ClosedRange<Double>, step: Double = 1,
+        format: @escaping (Double) -> String = Slider.defaultFormat
+    ) {
         self.range = range
         self.step = max(0, step)
         self.format = format
@@ -71,7 +74,9 @@ public final class Slider: Widget {
     // MARK: Geometry
 
     private var valueWidth: Int {
-        max(format(range.lowerBound).terminalWidth, format(range.upperBound).terminalWidth, format(current).terminalWidth)
+        max(
+            format(range.lowerBound).terminalWidth, format(range.upperBound).terminalWidth,
+            format(current).terminalWidth)
     }
 
     /// The track's columns, relative to the frame: between the brackets.
@@ -82,7 +87,8 @@ public final class Slider: Widget {
 
     private func value(atColumn x: Int) -> Double {
         let track = trackRange
-        let fraction = track.count <= 1 ? 0 : Double(min(max(x - track.lowerBound, 0), track.count - 1)) / Double(track.count - 1)
+        let fraction =
+            track.count <= 1 ? 0 : Double(min(max(x - track.lowerBound, 0), track.count - 1)) / Double(track.count - 1)
         return range.lowerBound + fraction * (range.upperBound - range.lowerBound)
     }
 
@@ -114,10 +120,14 @@ public final class Slider: Widget {
         canvas.put("[", at: .zero, style: base)
         for x in track {
             let glyph = x == knob ? "●" : x < knob ? "━" : "─"
-            canvas.put(glyph, at: Point(x: x, y: 0), style: x == knob && enabled ? theme.accent.adding(isFocused ? .reverse : []) : base)
+            canvas.put(
+                glyph, at: Point(x: x, y: 0),
+                style: x == knob && enabled ? theme.accent.adding(isFocused ? .reverse : []) : base)
         }
         canvas.put("]", at: Point(x: track.upperBound, y: 0), style: base)
-        canvas.put(format(current), at: Point(x: track.upperBound + 2, y: 0), style: theme.style(enabled: enabled, focused: false))
+        canvas.put(
+            format(current), at: Point(x: track.upperBound + 2, y: 0),
+            style: theme.style(enabled: enabled, focused: false))
     }
 
     public override var description: String { "Slider(value: \(format(current)), range: \(range))" }

@@ -62,7 +62,8 @@ public final class Toggle: Widget {
         let style = theme.style(enabled: isEffectivelyEnabled, focused: isFocused)
         let box = on ? "[x]" : "[ ]"
         let used = canvas.put(box, at: .zero, style: style)
-        canvas.put(" " + title, at: Point(x: used, y: 0), style: theme.style(enabled: isEffectivelyEnabled, focused: false))
+        canvas.put(
+            " " + title, at: Point(x: used, y: 0), style: theme.style(enabled: isEffectivelyEnabled, focused: false))
     }
 
     public override var description: String { "Toggle(\(title.debugDescription), isOn: \(on))" }

@@ -97,8 +97,9 @@ public struct Canvas {
             let width = character.terminalWidth
             if width == 0 { continue }
             if visible, x < clip.maxX, x + width > clip.minX {
-                place(Cell(grapheme: String(character), width: UInt8(width), style: style),
-                      x: x, y: y, from: clip.minX, to: clip.maxX)
+                place(
+                    Cell(grapheme: String(character), width: UInt8(width), style: style),
+                    x: x, y: y, from: clip.minX, to: clip.maxX)
             }
             x += width
         }
@@ -156,8 +157,10 @@ public struct Canvas {
     /// in `titleStyle` (by default `style`), truncated with `…` to leave at least one `─` on
     /// each side; a box narrower than 7 columns shows no title. A `rect` smaller than 2×2
     /// draws nothing.
-    public func drawBox(_ rect: Rect, style: Style = .plain, title: String? = nil,
-                        titleStyle: Style? = nil, centerTitle: Bool = false) {
+    public func drawBox(
+        _ rect: Rect, style: Style = .plain, title: String? = nil,
+        titleStyle: Style? = nil, centerTitle: Bool = false
+    ) {
         guard rect.width >= 2, rect.height >= 2 else { return }
         let inner = rect.width - 2
         let left = rect.minX, right = rect.maxX - 1, top = rect.minY, bottom = rect.maxY - 1

@@ -251,11 +251,11 @@ extension Unicode.Scalar {
     /// Narrow on every terminal, with no emoji or combining forms: checked without property lookups.
     var isCommonNarrow: Bool {
         switch value {
-        case 0xA0...0xAC, 0xAE...0x2FF: true       // Latin-1 and Latin Extended (not the soft hyphen)
-        case 0x2010...0x2027: true                  // dashes, quotes, •, …
-        case 0x2500...0x259F: true                  // box drawing, block elements
-        case 0x25CF: true                           // ●
-        case 0x2800...0x28FF: true                  // braille patterns (the spinner)
+        case 0xA0...0xAC, 0xAE...0x2FF: true  // Latin-1 and Latin Extended (not the soft hyphen)
+        case 0x2010...0x2027: true  // dashes, quotes, •, …
+        case 0x2500...0x259F: true  // box drawing, block elements
+        case 0x25CF: true  // ●
+        case 0x2800...0x28FF: true  // braille patterns (the spinner)
         default: false
         }
     }

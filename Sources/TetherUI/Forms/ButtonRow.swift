@@ -32,8 +32,9 @@ public final class ButtonRow: Widget {
 
     public override func perform(_ intent: Intent) -> Bool {
         guard intent == .moveLeft || intent == .moveRight || intent == .decrement || intent == .increment,
-              let focused = hostFocusedWidget as? Button,
-              let index = buttons.firstIndex(where: { $0 === focused }) else { return false }
+            let focused = hostFocusedWidget as? Button,
+            let index = buttons.firstIndex(where: { $0 === focused })
+        else { return false }
         let forward = intent == .moveRight || intent == .increment
         var next = index
         repeat {

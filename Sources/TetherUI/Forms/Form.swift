@@ -149,7 +149,9 @@ public final class Form: Widget {
         case .field(let field):
             guard !field.widget.isHidden else { return 0 }
             let widget = field.widget.preferredSize(for: Size(width: fieldWidth, height: 1_000)).height
-            let error = field.errorLabel.isHidden ? 0 : field.errorLabel.preferredSize(for: Size(width: fieldWidth, height: 1_000)).height
+            let error =
+                field.errorLabel.isHidden
+                ? 0 : field.errorLabel.preferredSize(for: Size(width: fieldWidth, height: 1_000)).height
             return max(1, widget) + error
         case .widget(let widget):
             return widget.isHidden ? 0 : widget.preferredSize(for: Size(width: fieldWidth, height: 1_000)).height
@@ -166,7 +168,9 @@ public final class Form: Widget {
                 guard !field.widget.isHidden else { continue }
                 width = max(width, field.widget.preferredSize(for: Size(width: available, height: 1)).width)
                 // A message widens the column up to the space offered rather than wrap early.
-                if !field.errorLabel.isHidden { width = max(width, min(available, field.errorLabel.text.terminalWidth)) }
+                if !field.errorLabel.isHidden {
+                    width = max(width, min(available, field.errorLabel.text.terminalWidth))
+                }
             case .widget(let widget):
                 guard !widget.isHidden else { continue }
                 width = max(width, widget.preferredSize(for: Size(width: available, height: 1)).width)
@@ -207,7 +211,8 @@ public final class Form: Widget {
     private func revealFocused() {
         scrollY = min(scrollY, max(0, contentHeight - frame.height))
         guard let focused = hostFocusedWidget, isAncestor(of: focused),
-              let index = rowIndex(containing: focused) else { return }
+            let index = rowIndex(containing: focused)
+        else { return }
         let top = rowOffsets[index], bottom = top + rowHeights[index]
         if top < scrollY { scrollY = top }
         if bottom > scrollY + frame.height { scrollY = max(0, bottom - frame.height) }
@@ -245,12 +250,24 @@ public final class Form: Widget {
         let x = frame.minX + labelColumn, width = max(0, frame.width - labelColumn)
         switch rows[index] {
         case .field(let field):
-            let widgetHeight = field.widget.isHidden ? 0 : max(1, field.widget.preferredSize(for: Size(width: width, height: 1_000)).height)
-            field.label.place(in: Rect(x: frame.minX, y: top, width: labelColumn, height: field.widget.isHidden ? 0 : 1))
-            field.widget.place(in: Rect(x: x, y: top, width: field.widget.preferredSize(for: Size(width: width, height: widgetHeight)).width, height: widgetHeight))
-            field.errorLabel.place(in: Rect(x: x, y: top + widgetHeight, width: width, height: rowHeights[index] - widgetHeight))
+            let widgetHeight =
+                field.widget.isHidden
+                ? 0 : max(1, field.widget.preferredSize(for: Size(width: width, height: 1_000)).height)
+            field.label.place(
+                in: Rect(x: frame.minX, y: top, width: labelColumn, height: field.widget.isHidden ? 0 : 1))
+            field.widget.place(
+                in: Rect(
+                    x: x, y: top,
+                    width: field.widget.preferredSize(for: Size(width: width, height: widgetHeight)).width,
+                    height: widgetHeight))
+            field.errorLabel.place(
+                in: Rect(x: x, y: top + widgetHeight, width: width, height: rowHeights[index] - widgetHeight))
         case .widget(let widget):
-            widget.place(in: Rect(x: x, y: top, width: min(width, widget.preferredSize(for: Size(width: width, height: rowHeights[index])).width), height: rowHeights[index]))
+            widget.place(
+                in: Rect(
+                    x: x, y: top,
+                    width: min(width, widget.preferredSize(for: Size(width: width, height: rowHeights[index])).width),
+                    height: rowHeights[index]))
         }
     }
 
@@ -285,10 +302,11 @@ public final class Form: Widget {
     public override func hitTest(_ point: Point) -> Widget? {
         guard !isHidden, frame.contains(point) else { return nil }
         for index in placedRows {
-            let candidates: [Widget] = switch rows[index] {
-            case .field(let field): [field.widget, field.errorLabel, field.label]
-            case .widget(let widget): [widget]
-            }
+            let candidates: [Widget] =
+                switch rows[index] {
+                case .field(let field): [field.widget, field.errorLabel, field.label]
+                case .widget(let widget): [widget]
+                }
             for candidate in candidates { if let hit = candidate.hitTest(point) { return hit } }
         }
         return self

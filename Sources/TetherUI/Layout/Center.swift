@@ -13,8 +13,10 @@ public final class Center: Widget {
         for child in children where !child.isHidden {
             let size = child.preferredSize(for: frame.size)
             let width = min(size.width, frame.width), height = min(size.height, frame.height)
-            child.place(in: Rect(x: frame.minX + (frame.width - width) / 2, y: frame.minY + (frame.height - height) / 2,
-                                 width: width, height: height))
+            child.place(
+                in: Rect(
+                    x: frame.minX + (frame.width - width) / 2, y: frame.minY + (frame.height - height) / 2,
+                    width: width, height: height))
         }
     }
 }

@@ -16,7 +16,8 @@ public final class Padding: Widget {
     private var extra: Size { Size(width: insets.left + insets.right, height: insets.top + insets.bottom) }
 
     public override func preferredSize(for proposal: Size) -> Size {
-        let inner = super.preferredSize(for: Size(width: proposal.width - extra.width, height: proposal.height - extra.height))
+        let inner = super.preferredSize(
+            for: Size(width: proposal.width - extra.width, height: proposal.height - extra.height))
         return Size(width: inner.width + extra.width, height: inner.height + extra.height)
     }
 

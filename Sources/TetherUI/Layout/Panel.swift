@@ -23,7 +23,8 @@ public final class Panel: Widget {
     }
 
     public override func preferredSize(for proposal: Size) -> Size {
-        let inner = super.preferredSize(for: Size(width: proposal.width - extra.width, height: proposal.height - extra.height))
+        let inner = super.preferredSize(
+            for: Size(width: proposal.width - extra.width, height: proposal.height - extra.height))
         let titleWidth = (title?.terminalWidth ?? 0) + 6
         return Size(width: max(inner.width + extra.width, titleWidth), height: inner.height + extra.height)
     }
@@ -34,12 +35,16 @@ public final class Panel: Widget {
     }
 
     public override func layoutChildren() {
-        let inner = frame.inset(by: Insets(top: 1 + padding.top, left: 1 + padding.left,
-                                           bottom: 1 + padding.bottom, right: 1 + padding.right))
+        let inner = frame.inset(
+            by: Insets(
+                top: 1 + padding.top, left: 1 + padding.left,
+                bottom: 1 + padding.bottom, right: 1 + padding.right))
         for child in children where !child.isHidden { child.place(in: inner) }
     }
 
     public override func draw(in canvas: inout Canvas, context: DrawContext) {
-        canvas.drawBox(Rect(origin: .zero, size: frame.size), style: context.theme.border, title: title, titleStyle: context.theme.accent)
+        canvas.drawBox(
+            Rect(origin: .zero, size: frame.size), style: context.theme.border, title: title,
+            titleStyle: context.theme.accent)
     }
 }

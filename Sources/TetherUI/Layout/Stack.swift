@@ -40,8 +40,10 @@ public class Stack: Widget {
         var remaining = axis == .vertical ? proposal.height : proposal.width
         for (index, child) in visible.enumerated() {
             if index > 0 { main += spacing; remaining -= spacing }
-            let offer = axis == .vertical ? Size(width: proposal.width, height: max(0, remaining))
-                                          : Size(width: max(0, remaining), height: proposal.height)
+            let offer =
+                axis == .vertical
+                ? Size(width: proposal.width, height: max(0, remaining))
+                : Size(width: max(0, remaining), height: proposal.height)
             let size = child.preferredSize(for: offer)
             let childMain = axis == .vertical ? size.height : size.width
             main += childMain
@@ -67,14 +69,18 @@ public class Stack: Widget {
         var remaining = axis == .vertical ? frame.height : frame.width
         for (index, child) in visibleChildren.enumerated() {
             if index > 0 { offset += spacing; remaining -= spacing }
-            let offer = axis == .vertical ? Size(width: frame.width, height: max(0, remaining))
-                                          : Size(width: max(0, remaining), height: frame.height)
+            let offer =
+                axis == .vertical
+                ? Size(width: frame.width, height: max(0, remaining))
+                : Size(width: max(0, remaining), height: frame.height)
             let size = child.preferredSize(for: offer)
             let crossAvailable = axis == .vertical ? frame.width : frame.height
-            let crossSize = alignment == .fill ? crossAvailable : min(axis == .vertical ? size.width : size.height, crossAvailable)
+            let crossSize =
+                alignment == .fill ? crossAvailable : min(axis == .vertical ? size.width : size.height, crossAvailable)
             let crossOffset = alignment == .center ? (crossAvailable - crossSize) / 2 : 0
             let mainSize = min(axis == .vertical ? size.height : size.width, max(0, remaining))
-            let rect = axis == .vertical
+            let rect =
+                axis == .vertical
                 ? Rect(x: frame.minX + crossOffset, y: frame.minY + offset, width: crossSize, height: mainSize)
                 : Rect(x: frame.minX + offset, y: frame.minY + crossOffset, width: mainSize, height: crossSize)
             child.place(in: rect)
@@ -136,10 +142,12 @@ public final class AdaptiveStack: Widget {
         // whole space offered), so a label is never squeezed to "…" next to the primary.
         let natural = secondary.preferredSize(for: space)
         if !secondary.isHidden, first.width + spacing + natural.width <= space.width,
-           max(first.height, natural.height) <= space.height {
+            max(first.height, natural.height) <= space.height
+        {
             return .beside
         }
-        let below = secondary.preferredSize(for: Size(width: space.width, height: space.height - first.height - spacing))
+        let below = secondary.preferredSize(
+            for: Size(width: space.width, height: space.height - first.height - spacing))
         if !secondary.isHidden, first.height + spacing + below.height <= space.height, below.width <= space.width {
             return .below
         }
@@ -150,10 +158,12 @@ public final class AdaptiveStack: Widget {
         let first = primary.preferredSize(for: proposal)
         switch arrangement(for: proposal) {
         case .beside:
-            let second = secondary.preferredSize(for: Size(width: proposal.width - first.width - spacing, height: proposal.height))
+            let second = secondary.preferredSize(
+                for: Size(width: proposal.width - first.width - spacing, height: proposal.height))
             return Size(width: first.width + spacing + second.width, height: max(first.height, second.height))
         case .below:
-            let second = secondary.preferredSize(for: Size(width: proposal.width, height: proposal.height - first.height - spacing))
+            let second = secondary.preferredSize(
+                for: Size(width: proposal.width, height: proposal.height - first.height - spacing))
             return Size(width: max(first.width, second.width), height: first.height + spacing + second.height)
         case .primaryOnly:
             return first
@@ -177,9 +187,13 @@ public final class AdaptiveStack: Widget {
             primary.place(in: Rect(x: frame.minX, y: frame.minY, width: width, height: min(first.height, frame.height)))
             let y = frame.minY + first.height + spacing
             let second = secondary.preferredSize(for: Size(width: width, height: frame.maxY - y))
-            secondary.place(in: Rect(x: frame.minX, y: y, width: width, height: min(second.height, max(0, frame.maxY - y))))
+            secondary.place(
+                in: Rect(x: frame.minX, y: y, width: width, height: min(second.height, max(0, frame.maxY - y))))
         case .primaryOnly:
-            primary.place(in: Rect(x: frame.minX, y: frame.minY, width: min(first.width, frame.width), height: min(first.height, frame.height)))
+            primary.place(
+                in: Rect(
+                    x: frame.minX, y: frame.minY, width: min(first.width, frame.width),
+                    height: min(first.height, frame.height)))
             secondary.place(in: .zero)
         }
     }

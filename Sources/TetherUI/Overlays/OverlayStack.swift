@@ -37,9 +37,10 @@ final class OverlayStack {
     func layout(in bounds: Rect, root: Widget) -> [Widget] {
         var orphans: [Widget] = []
         for (index, entry) in entries.enumerated() {
-            let inTree = entry.anchor.map { anchor in
-                root.isAncestor(of: anchor) || entries[..<index].contains { $0.popup.isAncestor(of: anchor) }
-            } ?? false
+            let inTree =
+                entry.anchor.map { anchor in
+                    root.isAncestor(of: anchor) || entries[..<index].contains { $0.popup.isAncestor(of: anchor) }
+                } ?? false
             guard inTree, let anchor = entry.anchor, !anchor.isEffectivelyHidden else {
                 orphans.append(entry.popup)
                 continue

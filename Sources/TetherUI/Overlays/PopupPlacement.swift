@@ -12,10 +12,11 @@ public enum PopupPlacement: Hashable, Sendable {
     func frame(anchor: Rect, size: Size, bounds: Rect) -> Rect {
         let roomBelow = max(0, bounds.maxY - anchor.maxY)
         let roomAbove = max(0, anchor.minY - bounds.minY)
-        let opensBelow: Bool = switch self {
-        case .below: size.height <= roomBelow || roomBelow >= roomAbove
-        case .above: !(size.height <= roomAbove || roomAbove >= roomBelow)
-        }
+        let opensBelow: Bool =
+            switch self {
+            case .below: size.height <= roomBelow || roomBelow >= roomAbove
+            case .above: !(size.height <= roomAbove || roomAbove >= roomBelow)
+            }
         let height = min(size.height, opensBelow ? roomBelow : roomAbove)
         let y = opensBelow ? anchor.maxY : anchor.minY - height
         let width = min(size.width, bounds.width)

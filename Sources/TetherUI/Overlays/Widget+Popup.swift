@@ -9,8 +9,10 @@ extension Widget {
     /// `onDismiss` then runs once and focus returns to this widget. It is re-anchored after
     /// every layout (a resize). Does nothing when this widget is not in a running
     /// application's tree.
-    public func presentPopup(_ popup: Widget, placement: PopupPlacement = .below,
-                             onDismiss: (() -> Void)? = nil) {
+    public func presentPopup(
+        _ popup: Widget, placement: PopupPlacement = .below,
+        onDismiss: (() -> Void)? = nil
+    ) {
         root.host?.presentPopup(popup, anchoredTo: self, placement: placement, onDismiss: onDismiss)
     }
 

@@ -17,7 +17,9 @@ final class AccessibleDialog {
     }
 
     private enum State: Equatable {
-        case idle, asking(Int), confirming, running, finished
+        case idle
+        case asking(Int)
+        case confirming, running, finished
     }
 
     private weak var app: Application?

@@ -54,8 +54,10 @@ public struct AccessiblePrompt: Hashable, Sendable {
     public var lines: Lines
 
     /// A prompt.
-    public init(question: String, fallbackLabel: String? = nil, options: [String] = [], isSecret: Bool = false,
-                lines: Lines = .one) {
+    public init(
+        question: String, fallbackLabel: String? = nil, options: [String] = [], isSecret: Bool = false,
+        lines: Lines = .one
+    ) {
         self.question = question
         self.fallbackLabel = fallbackLabel
         self.options = options

@@ -210,7 +210,9 @@ public struct InputDecoder: Sendable {
     /// Finds the end of the parameter and intermediate bytes of a CSI or SS3 sequence
     /// whose parameters start at `start`: the index of its final byte, or a step when the
     /// sequence is incomplete, overlong or malformed.
-    private mutating func finalByte(of sequence: Int, parametersAt start: Int, flushing: Bool) -> (final: Int?, step: Step) {
+    private mutating func finalByte(of sequence: Int, parametersAt start: Int, flushing: Bool) -> (
+        final: Int?, step: Step
+    ) {
         let end = buffer.count
         var index = start
         while index < end, (0x30...0x3F).contains(buffer[index]) { index += 1 }
@@ -370,12 +372,13 @@ public struct InputDecoder: Sendable {
         if code & 4 != 0 { modifiers.insert(.shift) }
         if code & 8 != 0 { modifiers.insert(.alt) }
         if code & 16 != 0 { modifiers.insert(.ctrl) }
-        let button: MouseButton? = switch code & 3 {
-        case 0: .left
-        case 1: .middle
-        case 2: .right
-        default: nil
-        }
+        let button: MouseButton? =
+            switch code & 3 {
+            case 0: .left
+            case 1: .middle
+            case 2: .right
+            default: nil
+            }
         let kind: MouseEvent.Kind
         if code & 64 != 0 {
             guard !released else { return nil }
@@ -413,7 +416,8 @@ public struct InputDecoder: Sendable {
             pasteBytes.append(contentsOf: buffer[position..<escape])
             var matched = 0
             while matched < Self.pasteEnd.count, escape + matched < end,
-                  buffer[escape + matched] == Self.pasteEnd[matched] {
+                buffer[escape + matched] == Self.pasteEnd[matched]
+            {
                 matched += 1
             }
             if matched == Self.pasteEnd.count {

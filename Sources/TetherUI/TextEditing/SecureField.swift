@@ -21,9 +21,14 @@ public final class SecureField: TextField {
     public let mask: Mask
 
     /// A password field.
-    public init(text: String = "", placeholder: String = "", mask: Mask = .character("•"), maxLength: Int? = nil, width: Int? = nil) {
+    public init(
+        text: String = "", placeholder: String = "", mask: Mask = .character("•"), maxLength: Int? = nil,
+        width: Int? = nil
+    ) {
         self.mask = mask
-        super.init(text: text, placeholder: placeholder, echoMode: SecureField.echo(for: mask), maxLength: maxLength, width: width)
+        super.init(
+            text: text, placeholder: placeholder, echoMode: SecureField.echo(for: mask), maxLength: maxLength,
+            width: width)
         editor.wordBoundaries = .line
     }
 

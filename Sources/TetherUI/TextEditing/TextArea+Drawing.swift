@@ -10,7 +10,6 @@ extension TextArea {
         return Size(width: width, height: min(maxRows, max(minRows, contentRows(width: width))))
     }
 
-
     /// Scrolls so the caret's row is visible, when following the caret.
     func scrollToCaret() {
         let wrap = wrap
@@ -32,7 +31,9 @@ extension TextArea {
         canvas.fill(Rect(x: 0, y: 0, width: frame.width, height: frame.height), with: .blank(style))
         if editor.graphemes.isEmpty {
             scrollTop = 0
-            canvas.put(placeholder.truncated(toWidth: frame.width), at: .zero, style: isEffectivelyEnabled ? theme.placeholder : theme.disabled)
+            canvas.put(
+                placeholder.truncated(toWidth: frame.width), at: .zero,
+                style: isEffectivelyEnabled ? theme.placeholder : theme.disabled)
             return
         }
         if followsCaret { scrollToCaret() }
@@ -50,7 +51,9 @@ extension TextArea {
         }
         let indicator = theme.placeholder
         if scrollTop > 0 { canvas.put("▲", at: Point(x: frame.width - 1, y: 0), style: indicator) }
-        if rows.count > frame.height { canvas.put("▼", at: Point(x: frame.width - 1, y: frame.height - 1), style: indicator) }
+        if rows.count > frame.height {
+            canvas.put("▼", at: Point(x: frame.width - 1, y: frame.height - 1), style: indicator)
+        }
     }
 
     /// Where the caret is on screen, or `nil` while it is scrolled out of view.
@@ -61,7 +64,11 @@ extension TextArea {
         let (rows, index) = wrap.row(containing: editor.caret)
         let caretRow = rows[index]
         let visible = wrap.rows(from: scrollTop, count: frame.height)
-        guard let y = visible.firstIndex(where: { $0.lowerBound == caretRow.lowerBound && $0.upperBound == caretRow.upperBound }) else { return nil }
+        guard
+            let y = visible.firstIndex(where: {
+                $0.lowerBound == caretRow.lowerBound && $0.upperBound == caretRow.upperBound
+            })
+        else { return nil }
         let x = min(wrap.column(of: editor.caret, in: caretRow), frame.width - 1)
         return Point(x: frame.minX + x, y: frame.minY + y)
     }
@@ -72,9 +79,13 @@ extension TextArea {
         case .wheelUp, .wheelDown:
             followsCaret = false
             let step = 3
-            let target = event.kind == .wheelUp ? wrap.rows(before: scrollTop, count: step).first
+            let target =
+                event.kind == .wheelUp
+                ? wrap.rows(before: scrollTop, count: step).first
                 : wrap.rows(from: scrollTop, count: step + frame.height).dropFirst(step).first
-            if let target, event.kind == .wheelUp || wrap.rows(from: target.lowerBound, count: frame.height).count == frame.height {
+            if let target,
+                event.kind == .wheelUp || wrap.rows(from: target.lowerBound, count: frame.height).count == frame.height
+            {
                 scrollTop = target.lowerBound
             }
             setNeedsDisplay()

@@ -53,8 +53,10 @@ public final class TextArea: Widget {
     public var preferredWidth: Int?
 
     /// An area holding `text`, `minRows` to `maxRows` rows high.
-    public init(text: String = "", placeholder: String = "", minRows: Int = 3, maxRows: Int = 8,
-                maxLength: Int? = nil, inputFilter: InputFilter? = nil, width: Int? = nil) {
+    public init(
+        text: String = "", placeholder: String = "", minRows: Int = 3, maxRows: Int = 8,
+        maxLength: Int? = nil, inputFilter: InputFilter? = nil, width: Int? = nil
+    ) {
         editor = TextEditor(text: text)
         self.placeholder = placeholder
         self.minRows = max(1, minRows)
@@ -137,7 +139,8 @@ public final class TextArea: Widget {
     private func insert(_ text: String, asOneStep: Bool) {
         goalColumn = nil
         followsCaret = true
-        var accepted = Array(text.filter { $0 == "\n" || (!$0.isControlCharacter && (inputFilter?.accepts($0) ?? true)) })
+        var accepted = Array(
+            text.filter { $0 == "\n" || (!$0.isControlCharacter && (inputFilter?.accepts($0) ?? true)) })
         if let maxLength {
             accepted = Array(accepted.prefix(max(0, maxLength - editor.graphemes.count)))
         }
@@ -158,7 +161,9 @@ public final class TextArea: Widget {
         let (lineRows, index) = wrap.row(containing: editor.caret)
         let row = lineRows[index]
         let goal = goalColumn ?? wrap.column(of: editor.caret, in: row)
-        let targets = rows < 0 ? wrap.rows(before: row.lowerBound, count: -rows)
+        let targets =
+            rows < 0
+            ? wrap.rows(before: row.lowerBound, count: -rows)
             : Array(wrap.rows(from: row.lowerBound, count: rows + 1).dropFirst())
         guard let target = rows < 0 ? targets.first : targets.last else {
             guard clamped else { return false }

@@ -117,7 +117,8 @@ public struct TextEditor: Hashable, Sendable {
         let lower = max(0, range.lowerBound - 1)
         let upper = min(graphemes.count, range.upperBound + 1)
         let before = graphemes[lower..<range.lowerBound]
-        let caretScalars = before.reduce(0) { $0 + $1.unicodeScalars.count } + new.reduce(0) { $0 + $1.unicodeScalars.count }
+        let caretScalars =
+            before.reduce(0) { $0 + $1.unicodeScalars.count } + new.reduce(0) { $0 + $1.unicodeScalars.count }
         var window = String(before)
         window.append(contentsOf: new)
         window.append(contentsOf: graphemes[range.upperBound..<upper])
@@ -128,8 +129,9 @@ public struct TextEditor: Hashable, Sendable {
             scalars += segmented[offset].unicodeScalars.count
             offset += 1
         }
-        let change = UndoHistory.Change(start: lower, removed: Array(graphemes[lower..<upper]), inserted: segmented,
-                                        caretBefore: caret, caretAfter: lower + offset)
+        let change = UndoHistory.Change(
+            start: lower, removed: Array(graphemes[lower..<upper]), inserted: segmented,
+            caretBefore: caret, caretAfter: lower + offset)
         apply(change)
         history.record(change, kind: kind)
     }

@@ -57,8 +57,10 @@ public class TextField: Widget {
     let parseErrorChanges = PublishSubject<String?>()
 
     /// A field holding `text`.
-    public init(text: String = "", placeholder: String = "", echoMode: EchoMode = .normal,
-                maxLength: Int? = nil, inputFilter: InputFilter? = nil, width: Int? = nil) {
+    public init(
+        text: String = "", placeholder: String = "", echoMode: EchoMode = .normal,
+        maxLength: Int? = nil, inputFilter: InputFilter? = nil, width: Int? = nil
+    ) {
         editor = TextEditor(text: text)
         self.placeholder = placeholder
         self.echoMode = echoMode
@@ -195,7 +197,9 @@ public class TextField: Widget {
         canvas.fill(Rect(x: 0, y: 0, width: frame.width, height: 1), with: .blank(style))
         if editor.graphemes.isEmpty {
             scrollStart = 0
-            canvas.put(placeholder.truncated(toWidth: frame.width), at: .zero, style: isEffectivelyEnabled ? theme.placeholder : theme.disabled)
+            canvas.put(
+                placeholder.truncated(toWidth: frame.width), at: .zero,
+                style: isEffectivelyEnabled ? theme.placeholder : theme.disabled)
             return
         }
         let caretColumn = scrollToCaret()

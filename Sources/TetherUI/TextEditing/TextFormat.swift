@@ -14,8 +14,10 @@ public struct TextFormat<Value>: Sendable {
     public let inputFilter: InputFilter?
 
     /// A custom format from a parse closure and a format closure.
-    public init(message: String, inputFilter: InputFilter? = nil,
-                parse: @escaping @Sendable (String) -> Value?, format: @escaping @Sendable (Value) -> String) {
+    public init(
+        message: String, inputFilter: InputFilter? = nil,
+        parse: @escaping @Sendable (String) -> Value?, format: @escaping @Sendable (Value) -> String
+    ) {
         self.parse = parse
         self.format = format
         self.message = message
@@ -32,13 +34,16 @@ extension TextFormat where Value: FixedWidthInteger & Sendable {
     /// Whole numbers in decimal digits with an optional sign, within `range` when given.
     /// `007` reads as 7. The default filter accepts digits, and `-`/`+` when the range allows.
     public static func integer(in range: ClosedRange<Value>? = nil) -> TextFormat {
-        let message = range.map { "Enter a whole number between \($0.lowerBound) and \($0.upperBound)" } ?? "Enter a whole number"
+        let message =
+            range.map { "Enter a whole number between \($0.lowerBound) and \($0.upperBound)" } ?? "Enter a whole number"
         let signed = range.map { $0.lowerBound < 0 } ?? Value.isSigned
         let filter = InputFilter { ($0.isASCII && $0.isNumber) || (signed && ($0 == "-" || $0 == "+")) }
-        return TextFormat(message: message, inputFilter: filter, parse: { text in
-            guard let value = Value(text, radix: 10) else { return nil }
-            return range.map { $0.contains(value) } ?? true ? value : nil
-        }, format: { String($0) })
+        return TextFormat(
+            message: message, inputFilter: filter,
+            parse: { text in
+                guard let value = Value(text, radix: 10) else { return nil }
+                return range.map { $0.contains(value) } ?? true ? value : nil
+            }, format: { String($0) })
     }
 }
 
@@ -48,23 +53,30 @@ extension TextFormat where Value == Double {
     /// `fractionDigits` digits. The default filter accepts digits, one `.` and a sign.
     public static func decimal(fractionDigits: Int = 2, in range: ClosedRange<Double>? = nil) -> TextFormat {
         let digits = max(0, fractionDigits)
-        let bounds = range.map { " between \(DecimalText.format($0.lowerBound, digits)) and \(DecimalText.format($0.upperBound, digits))" } ?? ""
+        let bounds =
+            range.map {
+                " between \(DecimalText.format($0.lowerBound, digits)) and \(DecimalText.format($0.upperBound, digits))"
+            } ?? ""
         let places = digits == 0 ? "a whole number" : "a number with at most \(digits) decimal\(digits == 1 ? "" : "s")"
         let filter = InputFilter { ($0.isASCII && $0.isNumber) || $0 == "." || $0 == "-" || $0 == "+" }
-        return TextFormat(message: "Enter \(places)\(bounds)", inputFilter: filter, parse: { text in
-            guard let value = DecimalText.parse(text, fractionDigits: digits) else { return nil }
-            return range.map { $0.contains(value) } ?? true ? value : nil
-        }, format: { DecimalText.format($0, digits) })
+        return TextFormat(
+            message: "Enter \(places)\(bounds)", inputFilter: filter,
+            parse: { text in
+                guard let value = DecimalText.parse(text, fractionDigits: digits) else { return nil }
+                return range.map { $0.contains(value) } ?? true ? value : nil
+            }, format: { DecimalText.format($0, digits) })
     }
 }
 
 extension TextFormat {
     /// `wrapped`, with empty text read as `nil` and `nil` written as empty text.
     public static func optional<Wrapped>(_ wrapped: TextFormat<Wrapped>) -> TextFormat where Value == Wrapped? {
-        TextFormat(message: wrapped.message, inputFilter: wrapped.inputFilter, parse: { text in
-            if text.isEmpty { return .some(nil) }
-            return wrapped.parse(text).map { .some($0) }
-        }, format: { $0.map(wrapped.format) ?? "" })
+        TextFormat(
+            message: wrapped.message, inputFilter: wrapped.inputFilter,
+            parse: { text in
+                if text.isEmpty { return .some(nil) }
+                return wrapped.parse(text).map { .some($0) }
+            }, format: { $0.map(wrapped.format) ?? "" })
     }
 }
 
@@ -75,10 +87,12 @@ enum DecimalText {
         if body.first == "-" || body.first == "+" { body = body.dropFirst() }
         let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard let whole = parts.first, !whole.isEmpty || parts.count == 2,
-              whole.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            whole.allSatisfy({ $0.isASCII && $0.isNumber })
+        else { return nil }
         let fraction = parts.count == 2 ? parts[1] : ""
         guard fraction.count <= fractionDigits, fraction.allSatisfy({ $0.isASCII && $0.isNumber }),
-              !(whole.isEmpty && fraction.isEmpty) else { return nil }
+            !(whole.isEmpty && fraction.isEmpty)
+        else { return nil }
         return Double(text.hasSuffix(".") ? String(text.dropLast()) : text)
     }
 
@@ -90,6 +104,7 @@ enum DecimalText {
         let sign = value < 0 && scaled > 0 ? "-" : ""
         guard fractionDigits > 0 else { return sign + String(Int(whole)) }
         let fraction = String(Int(scaled - whole * scale))
-        return sign + String(Int(whole)) + "." + String(repeating: "0", count: fractionDigits - fraction.count) + fraction
+        return sign + String(Int(whole)) + "." + String(repeating: "0", count: fractionDigits - fraction.count)
+            + fraction
     }
 }

@@ -25,8 +25,10 @@ public struct Theme: Hashable, Sendable {
     public var border: Style
 
     /// A theme from its styles.
-    public init(normal: Style, focused: Style, disabled: Style, error: Style, accent: Style,
-                field: Style, focusedField: Style = Style(), placeholder: Style, border: Style) {
+    public init(
+        normal: Style, focused: Style, disabled: Style, error: Style, accent: Style,
+        field: Style, focusedField: Style = Style(), placeholder: Style, border: Style
+    ) {
         self.normal = normal
         self.focused = focused
         self.disabled = disabled
@@ -95,9 +97,10 @@ public struct Theme: Hashable, Sendable {
     /// The theme with its colours removed (attributes kept), for monochrome terminals.
     public var withoutColors: Theme {
         func strip(_ style: Style) -> Style { Style(attributes: style.attributes) }
-        var theme = Theme(normal: strip(normal), focused: strip(focused), disabled: strip(disabled), error: strip(error),
-                          accent: strip(accent), field: strip(field), focusedField: strip(focusedField),
-                          placeholder: strip(placeholder), border: strip(border))
+        var theme = Theme(
+            normal: strip(normal), focused: strip(focused), disabled: strip(disabled), error: strip(error),
+            accent: strip(accent), field: strip(field), focusedField: strip(focusedField),
+            placeholder: strip(placeholder), border: strip(border))
         if !theme.focused.attributes.contains(.reverse) { theme.focused.attributes.insert(.reverse) }
         return theme
     }

@@ -13,7 +13,9 @@ import TetherReactive
 /// and, for interactive widgets, ``canFocus``, ``perform(_:)`` (intents from keys),
 /// ``insertText(_:)``, ``paste(_:)`` and ``handleMouse(_:)``.
 @MainActor
-open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStringConvertible, @MainActor CustomReflectable {
+open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStringConvertible,
+    @MainActor CustomReflectable
+{
     /// The widget that contains this one.
     public private(set) weak var parent: Widget?
     /// The widgets inside this one, in drawing order.

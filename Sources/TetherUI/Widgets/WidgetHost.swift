@@ -22,8 +22,9 @@ protocol WidgetHost: AnyObject {
     var scheduler: any Scheduler { get }
 
     /// Opens `popup` anchored to `anchor` (see ``Widget/presentPopup(_:placement:onDismiss:)``).
-    func presentPopup(_ popup: Widget, anchoredTo anchor: Widget, placement: PopupPlacement,
-                      onDismiss: (() -> Void)?)
+    func presentPopup(
+        _ popup: Widget, anchoredTo anchor: Widget, placement: PopupPlacement,
+        onDismiss: (() -> Void)?)
     /// Closes `popup` and the popups above it.
     func dismissPopup(_ popup: Widget)
     /// Whether `popup` is open.

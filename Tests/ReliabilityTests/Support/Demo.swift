@@ -13,8 +13,10 @@ final class Demo {
     let screen: LoginScreen
     let pilot: Pilot
 
-    init(accounts: AccountStore = AccountStore(), size: Size = Size(width: 80, height: 24),
-         scheduler: TestScheduler = TestScheduler()) throws {
+    init(
+        accounts: AccountStore = AccountStore(), size: Size = Size(width: 80, height: 24),
+        scheduler: TestScheduler = TestScheduler()
+    ) throws {
         self.scheduler = scheduler
         viewModel = LoginViewModel(accounts: accounts, scheduler: scheduler, delay: Demo.delay)
         screen = LoginScreen(viewModel: viewModel)

@@ -132,15 +132,21 @@ enum FuzzStep: Sendable, Equatable, CustomStringConvertible {
         case .paste(let text) where !text.isEmpty:
             candidates = [.paste(String(text.prefix(text.count / 2))), .paste(String(text.dropFirst()))]
         case .write(.username(let text)) where !text.isEmpty:
-            candidates = [.write(.username(String(text.prefix(text.count / 2)))), .write(.username(String(text.dropFirst())))]
+            candidates = [
+                .write(.username(String(text.prefix(text.count / 2)))), .write(.username(String(text.dropFirst()))),
+            ]
         case .write(.password(let text)) where !text.isEmpty:
-            candidates = [.write(.password(String(text.prefix(text.count / 2)))), .write(.password(String(text.dropFirst())))]
+            candidates = [
+                .write(.password(String(text.prefix(text.count / 2)))), .write(.password(String(text.dropFirst()))),
+            ]
         case .key(let key) where key.modifiers.contains(.shift) && !(key.key == .tab):
             candidates = [.key(KeyEvent(key.key, modifiers: key.modifiers.subtracting(.shift)))]
         case .resize(let size) where size != Size(width: 80, height: 24):
             candidates = [.resize(Size(width: 80, height: 24))]
         case .click(let target, let column, let button) where column > 0:
-            candidates = [.click(target, column: 0, button: button), .click(target, column: column - 1, button: button)]
+            candidates = [
+                .click(target, column: 0, button: button), .click(target, column: column - 1, button: button),
+            ]
         case .advance(let milliseconds) where milliseconds > 0:
             candidates = [.advance(milliseconds: 0), .advance(milliseconds: milliseconds / 2)]
         default:

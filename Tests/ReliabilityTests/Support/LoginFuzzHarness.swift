@@ -22,8 +22,9 @@ final class LoginFuzzHarness {
     var coverage = FuzzCoverage()
 
     init() throws {
-        viewModel = LoginViewModel(accounts: AccountStore(accounts: [:]), scheduler: scheduler,
-                                   delay: .seconds(1_000_000_000))
+        viewModel = LoginViewModel(
+            accounts: AccountStore(accounts: [:]), scheduler: scheduler,
+            delay: .seconds(1_000_000_000))
         screen = LoginScreen(viewModel: viewModel)
         pilot = try Pilot(root: screen.root, size: Size(width: 80, height: 24), scheduler: scheduler)
         screen.attach(to: pilot.app)
@@ -212,7 +213,8 @@ final class LoginFuzzHarness {
         }
         for (name, field, reference) in [("username", user as TextField, username), ("password", secret, password)] {
             if field.text != reference.text || field.caret != reference.caret {
-                return "\(name) field holds \(field.text.debugDescription) caret \(field.caret), the reference \(reference)"
+                return
+                    "\(name) field holds \(field.text.debugDescription) caret \(field.caret), the reference \(reference)"
             }
             if field.caret < 0 || field.caret > field.text.count {
                 return "\(name) caret \(field.caret) outside its text of \(field.text.count) graphemes"
@@ -232,7 +234,11 @@ struct FuzzCoverage {
     @MainActor
     mutating func record(focused: Widget?, in screen: LoginScreen, signingIn executing: Bool, tooSmall small: Bool) {
         steps += 1
-        if focused == nil { noFocus += 1 } else if focused === screen.username { inUsername += 1 } else if focused === screen.password {
+        if focused == nil {
+            noFocus += 1
+        } else if focused === screen.username {
+            inUsername += 1
+        } else if focused === screen.password {
             inPassword += 1
         } else {
             inOther += 1
@@ -242,15 +248,17 @@ struct FuzzCoverage {
     }
 
     static func + (lhs: FuzzCoverage, rhs: FuzzCoverage) -> FuzzCoverage {
-        FuzzCoverage(steps: lhs.steps + rhs.steps, inUsername: lhs.inUsername + rhs.inUsername,
-                     inPassword: lhs.inPassword + rhs.inPassword, inOther: lhs.inOther + rhs.inOther,
-                     noFocus: lhs.noFocus + rhs.noFocus, signingIn: lhs.signingIn + rhs.signingIn,
-                     tooSmall: lhs.tooSmall + rhs.tooSmall, resets: lhs.resets + rhs.resets)
+        FuzzCoverage(
+            steps: lhs.steps + rhs.steps, inUsername: lhs.inUsername + rhs.inUsername,
+            inPassword: lhs.inPassword + rhs.inPassword, inOther: lhs.inOther + rhs.inOther,
+            noFocus: lhs.noFocus + rhs.noFocus, signingIn: lhs.signingIn + rhs.signingIn,
+            tooSmall: lhs.tooSmall + rhs.tooSmall, resets: lhs.resets + rhs.resets)
     }
 
     var summary: String {
         func share(_ count: Int) -> String { "\(count * 100 / max(1, steps))%" }
-        return "focus in username \(share(inUsername)), password \(share(inPassword)), other widgets \(share(inOther)), "
+        return
+            "focus in username \(share(inUsername)), password \(share(inPassword)), other widgets \(share(inOther)), "
             + "none \(share(noFocus)); signing in \(share(signingIn)); too small \(share(tooSmall)); \(resets) resets"
     }
 }

@@ -102,8 +102,10 @@ struct ReferenceEditor: Equatable, CustomStringConvertible {
         guard words == .words else { return 0 }
         let graphemes = Array(text)
         var best = 0
-        for index in 0..<caret where Self.isWordCharacter(graphemes[index])
-            && (index == 0 || !Self.isWordCharacter(graphemes[index - 1])) {
+        for index in 0..<caret
+        where Self.isWordCharacter(graphemes[index])
+            && (index == 0 || !Self.isWordCharacter(graphemes[index - 1]))
+        {
             best = index
         }
         return best
@@ -113,8 +115,10 @@ struct ReferenceEditor: Equatable, CustomStringConvertible {
     private var nextWordEnd: Int {
         guard words == .words else { return count }
         let graphemes = Array(text)
-        for end in (caret + 1)..<(graphemes.count + 1) where Self.isWordCharacter(graphemes[end - 1])
-            && (end == graphemes.count || !Self.isWordCharacter(graphemes[end])) {
+        for end in (caret + 1)..<(graphemes.count + 1)
+        where Self.isWordCharacter(graphemes[end - 1])
+            && (end == graphemes.count || !Self.isWordCharacter(graphemes[end]))
+        {
             return end
         }
         return graphemes.count

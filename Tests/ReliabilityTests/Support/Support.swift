@@ -19,7 +19,8 @@ final class Weak {
 
 /// A number from the environment (`TETHER_FUZZ_STEPS=1000000`), or `fallback`.
 func environmentCount(_ name: String, default fallback: Int) -> Int {
-    guard let raw = getenv(name), let value = Int(String(cString: raw).filter { $0 != "_" && $0 != "," }), value > 0 else {
+    guard let raw = getenv(name), let value = Int(String(cString: raw).filter { $0 != "_" && $0 != "," }), value > 0
+    else {
         return fallback
     }
     return value
@@ -60,13 +61,19 @@ enum TextPool {
     static let ascii: [Character] = (0x20...0x7E).map { Character(Unicode.Scalar(UInt8($0))) }
     static let cjk: [Character] = ["中", "文", "字", "日", "本", "語", "漢", "한", "국", "ｱ", "Ａ", "。"]
     static let emoji: [Character] = ["😀", "🎉", "👍🏽", "👩‍👩‍👧", "🇫🇷", "🏳️‍🌈", "1️⃣", "❤️", "🧑🏿‍🚀", "☃"]
-    static let joiners: [Character] = ["\u{301}", "\u{300}", "\u{308}", "\u{20DD}", "\u{200D}", "\u{FE0F}", "\u{1F3FD}",
-                                       "\u{1F1EB}", "\u{1F1F7}", "\u{1100}", "\u{1161}", "\u{11A8}"]
+    static let joiners: [Character] = [
+        "\u{301}", "\u{300}", "\u{308}", "\u{20DD}", "\u{200D}", "\u{FE0F}", "\u{1F3FD}",
+        "\u{1F1EB}", "\u{1F1F7}", "\u{1100}", "\u{1161}", "\u{11A8}",
+    ]
     static let accented: [Character] = ["é", "e\u{301}", "ñ", "ß", "Å", "ي", "ש", "Ω"]
-    static let controls: [Character] = ["\u{0}", "\u{7}", "\t", "\n", "\r", "\r\n", "\u{1B}", "\u{7F}", "\u{85}", "\u{9B}"]
+    static let controls: [Character] = [
+        "\u{0}", "\u{7}", "\t", "\n", "\r", "\r\n", "\u{1B}", "\u{7F}", "\u{85}", "\u{9B}",
+    ]
 
     /// One grapheme, mostly ASCII; `controls` only when asked.
-    static func character(using rng: inout some RandomNumberGenerator, controls allowControls: Bool = false) -> Character {
+    static func character(using rng: inout some RandomNumberGenerator, controls allowControls: Bool = false)
+        -> Character
+    {
         switch rng.weighted([60, 8, 8, 8, 8, allowControls ? 4 : 0]) {
         case 0: rng.pick(ascii)
         case 1: rng.pick(cjk)

@@ -19,7 +19,9 @@ struct BinderTests {
         var label: Label? = Label()
         let weakLabel = Weak(label)
         var applied = 0
-        let binder = Binder<String>(label!) { label, text in label.text = text; applied += 1 }
+        let binder = Binder<String>(label!) { label, text in
+            label.text = text; applied += 1
+        }
         label = nil
         #expect(weakLabel.object == nil)
         binder.onNext("ignored")

@@ -8,7 +8,10 @@ struct ControlPropertyChangedTests {
     func doesNotReadGetter() {
         var reads = 0
         let edits = PublishSubject<Int>()
-        let property = ControlProperty(getter: { reads += 1; return 0 }, setter: { _ in }, edits: edits)
+        let property = ControlProperty(
+            getter: {
+                reads += 1; return 0
+            }, setter: { _ in }, edits: edits)
         let recorder = Recorder<Int>()
         _ = property.changed.subscribe(recorder)
         edits.onNext(1)
@@ -44,7 +47,8 @@ struct ControlPropertyChangedTests {
     func afterControlGone() {
         let edits = PublishSubject<String>()
         var control: FakeControl<String>? = FakeControl("a")
-        let property = ControlProperty(control: control!, getter: { $0.value }, setter: { $0.programmaticSet($1) }, edits: edits)
+        let property = ControlProperty(
+            control: control!, getter: { $0.value }, setter: { $0.programmaticSet($1) }, edits: edits)
         control = nil
         let recorder = Recorder<String>()
         _ = property.changed.subscribe(recorder)

@@ -130,7 +130,11 @@ struct ControlPropertyTests {
         var stored = 1
         var writes: [Int] = []
         let edits = PublishSubject<Int>()
-        let property = ControlProperty(getter: { stored }, setter: { stored = $0; writes.append($0) }, edits: edits)
+        let property = ControlProperty(
+            getter: { stored },
+            setter: {
+                stored = $0; writes.append($0)
+            }, edits: edits)
         let recorder = Recorder<Int>()
         _ = property.subscribe(recorder)
         property.onNext(1)

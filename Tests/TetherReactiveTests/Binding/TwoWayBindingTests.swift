@@ -80,8 +80,9 @@ struct ControlRelayBindingTests {
         binding.dispose()
     }
 
-    @Test("rule 5: a write made by a relay subscriber while the user's edit is delivered reaches the control afterwards, in order",
-          arguments: [true, false])
+    @Test(
+        "rule 5: a write made by a relay subscriber while the user's edit is delivered reaches the control afterwards, in order",
+        arguments: [true, false])
     func writeDuringDeliveryIsQueued(modelSubscribesFirst: Bool) {
         let control = FakeControl("")
         let relay = BehaviorRelay(value: "")

@@ -169,11 +169,12 @@ struct CommandTests {
         _ = command!.isExecuting.skip(1).subscribe(onNext: { log("isExecuting \($0)") })
         _ = command!.isEnabled.skip(1).subscribe(onNext: { log("isEnabled \($0)") })
         command!.execute()
-        #expect(log.entries == [
-            "isEnabled false", "isExecuting true",
-            "work starts: executing true, enabled false",
-            "isEnabled true", "isExecuting false",
-        ])
+        #expect(
+            log.entries == [
+                "isEnabled false", "isExecuting true",
+                "work starts: executing true, enabled false",
+                "isEnabled true", "isExecuting false",
+            ])
         command = nil
     }
 

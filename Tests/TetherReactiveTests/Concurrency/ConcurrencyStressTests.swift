@@ -24,7 +24,9 @@ struct ConcurrencyStressTests {
         return condition()
     }
 
-    @Test("1,000 tasks feeding one AsyncStream bridged into an Observable deliver all 10,000 values once each, then completion")
+    @Test(
+        "1,000 tasks feeding one AsyncStream bridged into an Observable deliver all 10,000 values once each, then completion"
+    )
     func manyProducersIntoObservableFrom() async {
         let (stream, continuation) = AsyncStream<Int>.makeStream()
         var received: [Int] = []
@@ -46,7 +48,9 @@ struct ConcurrencyStressTests {
         subscription.dispose()
     }
 
-    @Test("1,000 subscriptions to Observable.from, disposed while worker tasks still yield, stop receiving and end their iteration")
+    @Test(
+        "1,000 subscriptions to Observable.from, disposed while worker tasks still yield, stop receiving and end their iteration"
+    )
     func disposeWhileProducing() async {
         var streams: [AsyncStream<Int>.Continuation] = []
         var subscriptions: [any Disposable] = []
@@ -75,7 +79,9 @@ struct ConcurrencyStressTests {
         #expect(delivered == afterDispose)
     }
 
-    @Test("200 tasks each iterating values of one subject receive all 500 values in order, and the subject is left without observers")
+    @Test(
+        "200 tasks each iterating values of one subject receive all 500 values in order, and the subject is left without observers"
+    )
     func manyConsumersOfValues() async {
         let subject = PublishSubject<Int>()
         let consumers = 200
@@ -128,7 +134,9 @@ struct ConcurrencyStressTests {
         #expect(await poll { !subject.hasObservers })
     }
 
-    @Test("1,000 concurrent executions of an async command, half cancelled, deliver exactly the other half's values and end idle")
+    @Test(
+        "1,000 concurrent executions of an async command, half cancelled, deliver exactly the other half's values and end idle"
+    )
     func concurrentCommandExecutionsWithCancellation() async {
         let barrier = Barrier()
         let command = Command<Int, Int>(allowsConcurrentExecution: true) { input in

@@ -35,8 +35,9 @@ struct KeyPathObservableTests {
         model.name = "Anna"
         model.nickname = nil
         model.name = "Anne"
-        #expect(values.values == ["Ann", "Annie", "Anna", "Anne"],
-                "while the nickname is set, name is not read, so changing it reports nothing")
+        #expect(
+            values.values == ["Ann", "Annie", "Anna", "Anne"],
+            "while the nickname is set, name is not read, so changing it reports nothing")
         subscription.dispose()
     }
 

@@ -79,7 +79,9 @@ struct ObservationAsyncBridgesTests {
         model.name = "c"
         model.name = "d"
         #expect(await eventually { values.values.last == "d" })
-        #expect(!values.values.contains("c"), "Observations delivers transactions: changes made in one turn arrive as one value")
+        #expect(
+            !values.values.contains("c"),
+            "Observations delivers transactions: changes made in one turn arrive as one value")
         subscription.dispose()
     }
 
@@ -104,7 +106,9 @@ struct ObservationAsyncBridgesTests {
         #expect(!command.executing)
     }
 
-    @Test("cancelling a Command whose async body iterates a relay's values ends the iteration and disposes the subscription")
+    @Test(
+        "cancelling a Command whose async body iterates a relay's values ends the iteration and disposes the subscription"
+    )
     func cancellingCommandEndsIteration() async {
         let relay = BehaviorRelay(value: 0)
         let state = ConsumerState()

@@ -69,7 +69,9 @@ struct ControlObservedBindingTests {
         binding.dispose()
     }
 
-    @Test("rule 5: a model that trims the value in its own didSet sends the trimmed value to the control once, afterwards")
+    @Test(
+        "rule 5: a model that trims the value in its own didSet sends the trimmed value to the control once, afterwards"
+    )
     func modelTrimsInDidSet() {
         let control = FakeControl("")
         let model = Profile()
@@ -81,8 +83,9 @@ struct ControlObservedBindingTests {
         binding.dispose()
     }
 
-    @Test("rule 5: writes an observer makes while the user's edit is delivered reach the control afterwards, in order",
-          arguments: [true, false])
+    @Test(
+        "rule 5: writes an observer makes while the user's edit is delivered reach the control afterwards, in order",
+        arguments: [true, false])
     func writesDuringDeliveryAreQueued(observerFirst: Bool) {
         let control = FakeControl("")
         let model = Profile()

@@ -23,7 +23,9 @@ struct CatchTests {
     func catchNoError() {
         var called = false
         let recorder = Recorder<Int>()
-        _ = Observable.just(1).catch { _ in called = true; return .empty() }.subscribe(recorder)
+        _ = Observable.just(1).catch { _ in
+            called = true; return .empty()
+        }.subscribe(recorder)
         #expect(recorder.descriptions == ["next(1)", "completed"])
         #expect(!called)
     }
@@ -39,7 +41,8 @@ struct CatchTests {
     @Test("disposing disposes the handler's sequence subscription")
     func disposesFallback() {
         let fallback = PublishSubject<Int>()
-        let subscription = Observable<Int>.error(TestError()).catch { _ in fallback.asObservable() }.subscribe(Recorder<Int>())
+        let subscription = Observable<Int>.error(TestError()).catch { _ in fallback.asObservable() }.subscribe(
+            Recorder<Int>())
         #expect(fallback.hasObservers)
         subscription.dispose()
         #expect(!fallback.hasObservers)

@@ -21,7 +21,8 @@ struct CombineLatestTests {
     @Test("the tuple form combines into tuples")
     func tuple() {
         let recorder = Recorder<(Int, String)>()
-        _ = Observable<(Int, String)>.combineLatest(BehaviorRelay(value: 1), BehaviorRelay(value: "a")).subscribe(recorder)
+        _ = Observable<(Int, String)>.combineLatest(BehaviorRelay(value: 1), BehaviorRelay(value: "a")).subscribe(
+            recorder)
         #expect(recorder.values.map { "\($0.0)\($0.1)" } == ["1a"])
     }
 
@@ -87,8 +88,10 @@ struct CombineLatestTests {
     func four() {
         let a = PublishSubject<Int>()
         let recorder = Recorder<(Int, Int, Int, Int)>()
-        _ = Observable<(Int, Int, Int, Int)>.combineLatest(a, BehaviorRelay(value: 2), BehaviorRelay(value: 3), BehaviorRelay(value: 4))
-            .subscribe(recorder)
+        _ = Observable<(Int, Int, Int, Int)>.combineLatest(
+            a, BehaviorRelay(value: 2), BehaviorRelay(value: 3), BehaviorRelay(value: 4)
+        )
+        .subscribe(recorder)
         a.onNext(1)
         #expect(recorder.values.map { [$0.0, $0.1, $0.2, $0.3] } == [[1, 2, 3, 4]])
     }
@@ -97,8 +100,10 @@ struct CombineLatestTests {
     func fourError() {
         let d = PublishSubject<Int>()
         let recorder = Recorder<Int>()
-        _ = Observable.combineLatest(Observable.just(1), Observable.just(2), Observable.just(3), d) { $0 + $1 + $2 + $3 }
-            .subscribe(recorder)
+        _ = Observable.combineLatest(Observable.just(1), Observable.just(2), Observable.just(3), d) {
+            $0 + $1 + $2 + $3
+        }
+        .subscribe(recorder)
         d.onError(TestError())
         #expect(recorder.error as? TestError == TestError())
     }

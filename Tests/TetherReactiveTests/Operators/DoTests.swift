@@ -47,7 +47,8 @@ struct DoTests {
     func onDisposeAfterTerminal() {
         let log = Log()
         let subject = PublishSubject<Int>()
-        let subscription = subject
+        let subscription =
+            subject
             .do(onDispose: { log("onDispose") })
             .subscribe(AnyObserver { log($0.description) })
         subject.onCompleted()

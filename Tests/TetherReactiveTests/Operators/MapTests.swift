@@ -22,7 +22,9 @@ struct MapTests {
     func disposes() {
         let subject = PublishSubject<Int>()
         var calls = 0
-        let subscription = subject.map { value -> Int in calls += 1; return value }.subscribe(Recorder<Int>())
+        let subscription = subject.map { value -> Int in
+            calls += 1; return value
+        }.subscribe(Recorder<Int>())
         subject.onNext(1)
         subscription.dispose()
         subject.onNext(2)

@@ -45,8 +45,9 @@ struct MainSchedulerTests {
         #expect(second - first >= .milliseconds(20))
     }
 
-    @Test("delayed actions run on the main queue once their delay has passed on the wall clock, shortest first",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "delayed actions run on the main queue once their delay has passed on the wall clock, shortest first",
+        .timeLimit(.minutes(1)))
     func delayed() async {
         let scheduler = MainScheduler.instance
         let clock = ContinuousClock()

@@ -209,10 +209,11 @@ struct ObserverListTests {
         let subject = PublishSubject<Int>()
         let log = Log()
         var subscriptions: [any Disposable] = []
-        subscriptions.append(subject.subscribe(onNext: { value in
-            log("0:\(value)")
-            if value == 1 { for index in 1..<90 { subscriptions[index].dispose() } }
-        }))
+        subscriptions.append(
+            subject.subscribe(onNext: { value in
+                log("0:\(value)")
+                if value == 1 { for index in 1..<90 { subscriptions[index].dispose() } }
+            }))
         for index in 1..<100 {
             subscriptions.append(subject.subscribe(onNext: { log("\(index):\($0)") }))
         }

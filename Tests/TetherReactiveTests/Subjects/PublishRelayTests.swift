@@ -21,7 +21,9 @@ struct PublishRelayTests {
         var token: Token? = Token()
         let weakToken = Weak(token)
         var received: [Int] = []
-        let subscription = relay.subscribe(onNext: { [token] in _ = token; received.append($0) })
+        let subscription = relay.subscribe(onNext: { [token] in
+            _ = token; received.append($0)
+        })
         token = nil
         relay.accept(1)
         subscription.dispose()

@@ -49,10 +49,11 @@ struct ReplayReentrancyTests {
         subject.onNext(1)
         subject.onNext(2)
         let recorder = Recorder<Int>()
-        _ = subject.subscribe(AnyObserver { event in
-            recorder.on(event)
-            if event.element == 1 { subject.onCompleted() }
-        })
+        _ = subject.subscribe(
+            AnyObserver { event in
+                recorder.on(event)
+                if event.element == 1 { subject.onCompleted() }
+            })
         #expect(recorder.descriptions == ["next(1)", "next(2)", "completed"])
     }
 
@@ -93,7 +94,9 @@ struct ReplayReentrancyTests {
     func startWithKeepsSendsDuringStartValues() {
         let source = PublishRelay<Int>()
         let probe = ReentrancyProbe<Int>()
-        _ = source.startWith(0, 1).subscribe(onNext: { value in probe.see(value) { if value == 0 { source.accept(5) } } })
+        _ = source.startWith(0, 1).subscribe(onNext: { value in
+            probe.see(value) { if value == 0 { source.accept(5) } }
+        })
         #expect(probe.values == [0, 1, 5])
         #expect(probe.deepest == 1)
     }

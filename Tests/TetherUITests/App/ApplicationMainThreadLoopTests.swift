@@ -38,7 +38,9 @@ struct ApplicationMainThreadLoopTests {
         #expect(backend.presentCount == 0)
     }
 
-    @Test("called where Dispatch owns the main thread (an async main, as under swift test) it throws notOnMainThread and draws nothing")
+    @Test(
+        "called where Dispatch owns the main thread (an async main, as under swift test) it throws notOnMainThread and draws nothing"
+    )
     func refusesWhenDispatchOwnsTheMainThread() {
         let backend = RecordingPollingBackend()
         let app = Application(root: form(), backend: backend, scheduler: TestScheduler())

@@ -10,14 +10,17 @@ private struct App {
     let toggle = Toggle("Remember")
     let pilot: Pilot
 
-    init(size: Size = Size(width: 30, height: 4), colors: Int = 256, keyMap: KeyMap = .default,
-         interruptBehavior: Application.InterruptBehavior = .quit, mouse: Bool = true,
-         configure: (Application) -> Void = { _ in }) throws {
+    init(
+        size: Size = Size(width: 30, height: 4), colors: Int = 256, keyMap: KeyMap = .default,
+        interruptBehavior: Application.InterruptBehavior = .quit, mouse: Bool = true,
+        configure: (Application) -> Void = { _ in }
+    ) throws {
         let form = Form()
         form.addField("Name", field)
         form.addRow(toggle)
-        pilot = try Pilot(root: form, size: size, colors: colors, keyMap: keyMap,
-                          interruptBehavior: interruptBehavior, mouse: mouse, configure: configure)
+        pilot = try Pilot(
+            root: form, size: size, colors: colors, keyMap: keyMap,
+            interruptBehavior: interruptBehavior, mouse: mouse, configure: configure)
     }
 }
 

@@ -86,7 +86,8 @@ struct CanvasTests {
     @Test("a restricted canvas keeps its parent's coordinates")
     func restricted() {
         let canvas = Canvas(size: Size(width: 8, height: 1))
-        let limited = canvas.clipped(to: Rect(x: 1, y: 0, width: 6, height: 1)).restricted(to: Rect(x: 2, y: 0, width: 2, height: 1))
+        let limited = canvas.clipped(to: Rect(x: 1, y: 0, width: 6, height: 1)).restricted(
+            to: Rect(x: 2, y: 0, width: 2, height: 1))
         limited.put("abcdef", at: .zero)
         #expect(canvas.frame.text == "   cd")
     }
@@ -148,9 +149,10 @@ struct CanvasTests {
         canvas.put("中文", at: Point(x: 1, y: 0))
         canvas.put("日", at: Point(x: 2, y: 0))
         #expect(canvas.frame.text == "  日")
-        #expect(!canvas.frame.cells.enumerated().contains { index, cell in
-            cell.isContinuation && canvas.frame.cells[index - 1].width != 2
-        })
+        #expect(
+            !canvas.frame.cells.enumerated().contains { index, cell in
+                cell.isContinuation && canvas.frame.cells[index - 1].width != 2
+            })
     }
 
     @Test("fill covers the clipped part of a rectangle with a cell")

@@ -5,8 +5,10 @@ import TetherUI
 
 /// A form with three text fields labelled "A", "B", "C" on rows 0–2 (fields at column 3).
 @MainActor
-private func threeFields(_ a: TextField = TextField(), _ b: TextField = TextField(), _ c: TextField = TextField(),
-                         configure: (Form) -> Void = { _ in }) throws -> (Pilot, TextField, TextField, TextField) {
+private func threeFields(
+    _ a: TextField = TextField(), _ b: TextField = TextField(), _ c: TextField = TextField(),
+    configure: (Form) -> Void = { _ in }
+) throws -> (Pilot, TextField, TextField, TextField) {
     let form = Form()
     form.addField("A", a)
     form.addField("B", b)
@@ -175,8 +177,10 @@ struct FormTests {
         let signIn = Button("Sign in"), cancel = Button("Cancel")
         form.addButtons([cancel, signIn], default: signIn)
         var signIns = 0, cancels = 0
-        let subscriptions = [signIn.rx.tap.subscribe(onNext: { signIns += 1 }),
-                             cancel.rx.tap.subscribe(onNext: { cancels += 1 })]
+        let subscriptions = [
+            signIn.rx.tap.subscribe(onNext: { signIns += 1 }),
+            cancel.rx.tap.subscribe(onNext: { cancels += 1 }),
+        ]
         defer { for subscription in subscriptions { subscription.dispose() } }
         let pilot = try Pilot(root: form, size: Size(width: 40, height: 4))
         pilot.type("ann\n")

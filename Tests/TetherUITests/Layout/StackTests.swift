@@ -44,8 +44,9 @@ struct StackTests {
 
     @Test("a VStack with centre alignment centres each child across its width")
     func centerAlignment() throws {
-        let pilot = try Pilot(root: VStack(alignment: .center, [Label("ab"), Label("abcdef")]),
-                              size: Size(width: 10, height: 2))
+        let pilot = try Pilot(
+            root: VStack(alignment: .center, [Label("ab"), Label("abcdef")]),
+            size: Size(width: 10, height: 2))
         #expect(pilot.lines == ["    ab", "  abcdef"])
     }
 

@@ -78,7 +78,8 @@ final class ListPopup: Widget {
     }
 
     private var lines: [String] {
-        options.enumerated().map { ($0.offset == selected ? ">" : " ") + $0.element } + (typed.isEmpty ? [] : ["?" + typed])
+        options.enumerated().map { ($0.offset == selected ? ">" : " ") + $0.element }
+            + (typed.isEmpty ? [] : ["?" + typed])
     }
 
     override func preferredSize(for proposal: Size) -> Size {

@@ -121,7 +121,8 @@ struct PopupTests {
         let field = TextField(placeholder: "name")
         let popup = ListPopup(["Red", "Green"])
         let opener = Opener(popup: popup)
-        let pilot = try Pilot(root: Center(VStack(alignment: .leading, [field, opener])), size: Size(width: 20, height: 6))
+        let pilot = try Pilot(
+            root: Center(VStack(alignment: .leading, [field, opener])), size: Size(width: 20, height: 6))
         pilot.press(.tab, .enter)
         pilot.resize(to: Size(width: 30, height: 8))
         let row = opener.frame.maxY

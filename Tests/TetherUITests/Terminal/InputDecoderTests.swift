@@ -123,7 +123,8 @@ struct InputDecoderTests {
 
     @Test("control bytes 28 to 31 are Ctrl with backslash, bracket, caret and underscore")
     func ctrlPunctuation() {
-        #expect(decode(bytes: [28, 29, 30, 31]) == [key(.ctrl("\\")), key(.ctrl("]")), key(.ctrl("^")), key(.ctrl("_"))])
+        #expect(
+            decode(bytes: [28, 29, 30, 31]) == [key(.ctrl("\\")), key(.ctrl("]")), key(.ctrl("^")), key(.ctrl("_"))])
     }
 
     @Test("text around control bytes keeps its order")
@@ -150,7 +151,10 @@ struct InputDecoderTests {
 
     @Test("CSI 2~, 3~, 5~ and 6~ are Insert, Delete, PgUp and PgDn")
     func editingKeys() {
-        #expect(decode("\(esc)[2~\(esc)[3~\(esc)[5~\(esc)[6~") == [key(KeyEvent(.insert)), key(.delete), key(.pageUp), key(.pageDown)])
+        #expect(
+            decode("\(esc)[2~\(esc)[3~\(esc)[5~\(esc)[6~") == [
+                key(KeyEvent(.insert)), key(.delete), key(.pageUp), key(.pageDown),
+            ])
     }
 
     @Test("CSI 11~ to 24~ are F1 to F12 in xterm numbering")
@@ -177,18 +181,21 @@ struct InputDecoderTests {
 
     @Test("the xterm modifier parameter maps 2 to 8 to Shift, Alt and Ctrl combinations")
     func modifierParameter() {
-        let expected: [Modifiers] = [[.shift], [.alt], [.shift, .alt], [.ctrl], [.shift, .ctrl], [.alt, .ctrl], [.shift, .alt, .ctrl]]
+        let expected: [Modifiers] = [
+            [.shift], [.alt], [.shift, .alt], [.ctrl], [.shift, .ctrl], [.alt, .ctrl], [.shift, .alt, .ctrl],
+        ]
         let input = (2...8).map { "\(esc)[1;\($0)C" }.joined()
         #expect(decode(input) == expected.map { key(KeyEvent(.right, modifiers: $0)) })
     }
 
     @Test("tilde keys and function keys carry modifiers")
     func modifiedTildeAndFunctionKeys() {
-        #expect(decode("\(esc)[3;3~\(esc)[15;5~\(esc)[1;2P") == [
-            key(KeyEvent(.delete, modifiers: .alt)),
-            key(KeyEvent(.function(5), modifiers: .ctrl)),
-            key(KeyEvent(.function(1), modifiers: .shift)),
-        ])
+        #expect(
+            decode("\(esc)[3;3~\(esc)[15;5~\(esc)[1;2P") == [
+                key(KeyEvent(.delete, modifiers: .alt)),
+                key(KeyEvent(.function(5), modifiers: .ctrl)),
+                key(KeyEvent(.function(1), modifiers: .shift)),
+            ])
     }
 
     @Test("an escape sequence split across feeds decodes once complete")
@@ -271,10 +278,11 @@ struct InputDecoderTests {
 
     @Test("ESC followed by a control byte is that key with Alt")
     func altControl() {
-        #expect(decode(bytes: [0x1B, 0x0D, 0x1B, 0x01]) == [
-            key(KeyEvent(.enter, modifiers: .alt)),
-            key(KeyEvent(.character("a"), modifiers: [.ctrl, .alt])),
-        ])
+        #expect(
+            decode(bytes: [0x1B, 0x0D, 0x1B, 0x01]) == [
+                key(KeyEvent(.enter, modifiers: .alt)),
+                key(KeyEvent(.character("a"), modifiers: [.ctrl, .alt])),
+            ])
     }
 
     @Test("ESC followed by a non-ASCII character is Alt with that character")
@@ -413,9 +421,10 @@ struct InputDecoderTests {
 
     @Test("SGR modifier bits 4, 8 and 16 are Shift, Alt and Ctrl")
     func sgrModifiers() {
-        #expect(decode("\(esc)[<4;1;1M\(esc)[<8;1;1M\(esc)[<16;1;1M") == [
-            mouse(.press(.left), 0, 0, .shift), mouse(.press(.left), 0, 0, .alt), mouse(.press(.left), 0, 0, .ctrl),
-        ])
+        #expect(
+            decode("\(esc)[<4;1;1M\(esc)[<8;1;1M\(esc)[<16;1;1M") == [
+                mouse(.press(.left), 0, 0, .shift), mouse(.press(.left), 0, 0, .alt), mouse(.press(.left), 0, 0, .ctrl),
+            ])
     }
 
     @Test("motion without a button is consumed without events")

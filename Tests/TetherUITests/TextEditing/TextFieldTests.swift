@@ -6,8 +6,10 @@ import TetherUI
 /// A form with one field labelled "Name": the label column is 6 wide, so the field's
 /// text starts at column 6 of row 0.
 @MainActor
-private func makePilot(for field: TextField, size: Size = Size(width: 40, height: 6),
-                   configure: (Application) -> Void = { _ in }) throws -> Pilot {
+private func makePilot(
+    for field: TextField, size: Size = Size(width: 40, height: 6),
+    configure: (Application) -> Void = { _ in }
+) throws -> Pilot {
     let form = Form()
     form.addField("Name", field)
     return try Pilot(root: form, size: size, configure: configure)
@@ -124,8 +126,9 @@ struct TextFieldTests {
     func ctrlArrows() throws {
         let pilot = try makePilot(for: TextField())
         pilot.type("one two three")
-        pilot.press(KeyEvent(.left, modifiers: .ctrl), KeyEvent(.left, modifiers: .ctrl),
-                    KeyEvent(.right, modifiers: .ctrl))
+        pilot.press(
+            KeyEvent(.left, modifiers: .ctrl), KeyEvent(.left, modifiers: .ctrl),
+            KeyEvent(.right, modifiers: .ctrl))
         pilot.type("X")
         #expect(pilot.lines[0] == "Name  one twoX three")
     }

@@ -170,8 +170,9 @@ struct TypedBindingTests {
 
     @Test("a custom format parses and formats with its closures and reports its message")
     func customFormat() throws {
-        let yesNo = TextFormat<Bool>(message: "Enter yes or no", parse: { ["yes": true, "no": false][$0] },
-                                     format: { $0 ? "yes" : "no" })
+        let yesNo = TextFormat<Bool>(
+            message: "Enter yes or no", parse: { ["yes": true, "no": false][$0] },
+            format: { $0 ? "yes" : "no" })
         let field = TextField()
         let agreed = BehaviorRelay(value: false)
         let bag = DisposeBag()

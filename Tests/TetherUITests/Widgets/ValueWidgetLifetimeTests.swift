@@ -10,8 +10,9 @@ private final class Recorder<Value> {
     var subscription: (any Disposable)?
 
     init(_ values: some ObservableConvertible<Value>) {
-        subscription = values.asObservable().subscribe(onNext: { [weak self] in self?.values.append($0) },
-                                                        onCompleted: { [weak self] in self?.completed = true })
+        subscription = values.asObservable().subscribe(
+            onNext: { [weak self] in self?.values.append($0) },
+            onCompleted: { [weak self] in self?.completed = true })
     }
 }
 

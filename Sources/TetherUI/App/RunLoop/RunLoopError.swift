@@ -35,7 +35,8 @@ func pollMilliseconds(_ duration: Duration?) -> Int32 {
     guard let duration else { return -1 }
     let (seconds, attoseconds) = duration.components
     guard seconds >= 0 || attoseconds > 0 else { return 0 }
-    let milliseconds = max(0, seconds) * 1000
+    let milliseconds =
+        max(0, seconds) * 1000
         + (max(0, attoseconds) + 999_999_999_999_999) / 1_000_000_000_000_000
     return Int32(clamping: milliseconds)
 }

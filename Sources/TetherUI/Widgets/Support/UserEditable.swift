@@ -19,8 +19,10 @@ final class UserEditable<Control: Widget, Value: Equatable> {
 
     /// A value stored at `storage` (written without side effects), with every incoming
     /// value passed through `normalize` first (a slider clamps and snaps).
-    init(_ storage: ReferenceWritableKeyPath<Control, Value>,
-         normalize: @escaping (Control, Value) -> Value = { $1 }) {
+    init(
+        _ storage: ReferenceWritableKeyPath<Control, Value>,
+        normalize: @escaping (Control, Value) -> Value = { $1 }
+    ) {
         self.storage = storage
         self.normalize = normalize
     }
@@ -56,9 +58,10 @@ final class UserEditable<Control: Widget, Value: Equatable> {
     /// subscription, then user edits; writes are programmatic sets. Its values complete
     /// when the widget goes away.
     func property(of control: Control) -> ControlProperty<Value> {
-        ControlProperty(control: control, getter: { [storage] in $0[keyPath: storage] },
-                        setter: { [weak self] control, value in self?.set(value, on: control) },
-                        edits: edits)
+        ControlProperty(
+            control: control, getter: { [storage] in $0[keyPath: storage] },
+            setter: { [weak self] control, value in self?.set(value, on: control) },
+            edits: edits)
     }
 
     private func store(_ value: Value, in control: Control) -> Bool {
