@@ -80,9 +80,10 @@ struct LoginDemo: ParsableCommand {
             observation
             ? LoginScreen(viewModel: ObservableLoginViewModel(scheduler: MainScheduler.instance, delay: delay))
             : LoginScreen(viewModel: LoginViewModel(scheduler: MainScheduler.instance, delay: delay))
+        let bag = DisposeBag()
         let backend: any TerminalBackend =
             accessible
-            ? AccessibleBackend() : inlineBackend(mouse: mouse, inline: inline, screen: screen)
+            ? AccessibleBackend() : inlineBackend(mouse: mouse, inline: inline, screen: screen, bag: bag)
         let app = Application(root: screen.root, backend: backend, theme: theme.theme, mouse: mouse)
         screen.attach(to: app)
         if let crash = InjectedCrash.requested {
@@ -109,18 +110,20 @@ struct LoginDemo: ParsableCommand {
             }
             dispatchMain()
         }
-        return status(after: Result { try app.runOnMainThread() }, screen: screen)
+        return withExtendedLifetime(bag) {
+            status(after: Result { try app.runOnMainThread() }, screen: screen)
+        }
     }
 
     /// The curses backend, full screen or inline; inline, a sign-in leaves one line in
     /// place of the form (`✔ Signed in as demo`), anything else the last frame.
     @MainActor
-    static func inlineBackend(mouse: Bool, inline: Bool, screen: LoginScreen) -> CursesBackend {
+    static func inlineBackend(mouse: Bool, inline: Bool, screen: LoginScreen, bag: DisposeBag) -> CursesBackend {
         let backend = CursesBackend(
             options: CursesBackend.Options(mouse: mouse), presentation: inline ? .inline : .fullScreen)
         _ = screen.viewModel.signedIn.subscribe(onNext: { [weak backend] session in
             backend?.inlineExit = .summary("✔ Signed in as \(session.username)")
-        })
+        }).disposed(by: bag)
         return backend
     }
 
