@@ -105,6 +105,43 @@ func measureBuilds(_ result: inout SizeResult, repetitions: Int) {
     }
 }
 
+/// Heap bytes in use added by `make`, per instance, for `count` instances kept alive.
+@MainActor
+func heapPerInstance<T>(_ count: Int, _ make: (Int) -> T) -> Double {
+    var kept: [T] = []
+    kept.reserveCapacity(count)
+    let before = Int(cheapstats_heap_in_use())
+    for index in 0..<count { kept.append(make(index)) }
+    let after = Int(cheapstats_heap_in_use())
+    withExtendedLifetime(kept) {}
+    return Double(after - before) / Double(count)
+}
+
+/// `--breakdown`: what one bound field is made of, heap bytes each (10,000 of each kept alive).
+@MainActor
+func printBreakdown() {
+    let count = 10_000
+    let relay = heapPerInstance(count) { _ in BehaviorRelay(value: "") }
+    let field = heapPerInstance(count) { _ in TextField(placeholder: "value", width: 30) }
+    let label = heapPerInstance(count) { index in Label("Field \(index + 1)") }
+    let form = Form()
+    let fields = (0..<count).map { _ in TextField(placeholder: "value", width: 30) }
+    let row = heapPerInstance(count) { index in form.addField("Field \(index + 1)", fields[index]) }
+    let relays = (0..<count).map { _ in BehaviorRelay(value: "") }
+    let bag = DisposeBag()
+    let binding = heapPerInstance(count) { index in (fields[index].rx.text <-> relays[index]).disposed(by: bag) }
+    print("| part (10,000 of each) | heap bytes each |")
+    print("|---|---:|")
+    for (name, bytes) in [
+        ("BehaviorRelay<String>", relay), ("TextField", field), ("Label", label),
+        ("Form.addField (its Field, label and error label; the field itself made before)", row),
+        ("`field.rx.text <-> relay` in a DisposeBag", binding),
+    ] {
+        print("| \(name) | \(formatted(bytes, decimals: 0)) |")
+    }
+    withExtendedLifetime((form, fields, relays, bag)) {}
+}
+
 @MainActor
 func typeKeys(_ pilot: Pilot, count: Int) {
     for index in 0..<count { pilot.press(index % 2 == 0 ? .character("a") : .backspace) }
@@ -115,6 +152,10 @@ func runScale() {
     var repetitions = 7
     var arguments = CommandLine.arguments.dropFirst().makeIterator()
     while let argument = arguments.next() {
+        if argument == "--breakdown" {
+            printBreakdown()
+            return
+        }
         guard argument == "--reps", let value = arguments.next().flatMap(Int.init), value >= 1 else {
             print("usage: tether-scale [--reps N]")
             exit(argument == "-h" || argument == "--help" ? 0 : 2)
