@@ -83,4 +83,16 @@ struct BehaviorRelayTests {
         subscription.dispose()
         #expect(weakToken.object == nil)
     }
+
+    @Test("a relay dropped with a subscription never disposed releases that subscription's observer")
+    func droppedRelayReleasesObserver() {
+        var relay: BehaviorRelay<Int>? = BehaviorRelay(value: 0)
+        var token: Token? = Token()
+        let weakToken = Weak(token)
+        _ = relay!.subscribe(onNext: { [token] _ in _ = token })
+        token = nil
+        #expect(weakToken.object != nil)
+        relay = nil
+        #expect(weakToken.object == nil)
+    }
 }

@@ -140,4 +140,16 @@ struct PublishSubjectTests {
         #expect(weakSubject.object == nil)
         subscription.dispose()
     }
+
+    @Test("a subject dropped with a subscription never disposed releases that subscription's observer")
+    func droppedSubjectReleasesObserver() {
+        var subject: PublishSubject<Int>? = PublishSubject()
+        var token: Token? = Token()
+        let weakToken = Weak(token)
+        _ = subject!.subscribe(onNext: { [token] _ in _ = token })
+        token = nil
+        #expect(weakToken.object != nil)
+        subject = nil
+        #expect(weakToken.object == nil)
+    }
 }
