@@ -63,7 +63,7 @@ struct LoginDemo: ParsableCommand {
         let status = MainActor.assumeIsolated {
             LoginDemo.runForm(
                 delay: delay, mouse: !noMouse, theme: theme, observation: observation,
-                accessible: accessible || LoginDemo.cannotDraw, inline: inline)
+                accessible: accessible || AccessibleBackend.isPreferred, inline: inline)
         }
         throw ExitCode(status)
     }
@@ -152,17 +152,6 @@ struct LoginDemo: ParsableCommand {
             if case .signedIn = screen.finalOutcome() { return 0 }
             return 1
         }
-    }
-
-    /// Whether the form cannot be drawn but its fields can be asked: `TERM` is dumb or
-    /// unset, or there is no controlling terminal, and standard input can give answers.
-    static var cannotDraw: Bool {
-        guard AccessibleBackend.standardInputCanAnswer else { return false }
-        if AccessibleBackend.terminalCannotDraw { return true }
-        let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard tty >= 0 else { return true }
-        close(tty)
-        return false
     }
 
     /// Test hook, not in `--help`: with `TETHER_DEMO_FAIL_AFTER_START=1` in the environment,

@@ -17,7 +17,7 @@ import TetherReactive
 /// them and ``validationMessage`` (`rx.validationMessage`) says so.
 @MainActor
 public final class CheckList<Option: Hashable>: Widget, ChoiceWidget, SelectionReporting, ValidationReporting {
-    private var list: OptionList<Option>
+    private(set) var list: OptionList<Option>
     private var checked: Set<Option> {
         didSet { validation.onNext(validationMessage) }
     }
@@ -88,8 +88,13 @@ public final class CheckList<Option: Hashable>: Widget, ChoiceWidget, SelectionR
 
     /// Why the selection is not valid (`Choose at least 1`, `Choose at most 2`), or `nil`.
     public var validationMessage: String? {
-        if let minimumCount, checked.count < minimumCount { return "Choose at least \(minimumCount)" }
-        if let maximumCount, checked.count > maximumCount { return "Choose at most \(maximumCount)" }
+        CheckList.countMessage(checked.count, minimum: minimumCount, maximum: maximumCount)
+    }
+
+    /// Why `count` checked options are not valid between `minimum` and `maximum`, or `nil`.
+    static func countMessage(_ count: Int, minimum: Int?, maximum: Int?) -> String? {
+        if let minimum, count < minimum { return "Choose at least \(minimum)" }
+        if let maximum, count > maximum { return "Choose at most \(maximum)" }
         return nil
     }
 

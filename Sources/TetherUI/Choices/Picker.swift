@@ -14,7 +14,7 @@ import TetherReactive
 /// and truncated with `…`.
 @MainActor
 public final class Picker<Option: Hashable>: Widget, ChoiceWidget, SelectionReporting {
-    private var list: OptionList<Option>
+    private(set) var list: OptionList<Option>
     private var chosen: Option?
     /// The highlighted option when none of the options is chosen.
     private var cursor: Int?
