@@ -93,6 +93,16 @@ struct LoginDemo: ParsableCommand {
                 crash.perform()
             }
         }
+        if let status = exitsAfterFirstFrame {
+            Task { @MainActor in
+                while app.renderCount == 0 { try? await Task.sleep(for: .milliseconds(5)) }
+                #if canImport(Glibc)
+                Glibc.exit(status)
+                #else
+                Darwin.exit(status)
+                #endif
+            }
+        }
         if failsAfterFirstFrame {
             // The async path: `run()` in a task group on the main queue, left to Dispatch.
             Task { @MainActor in
@@ -162,6 +172,15 @@ struct LoginDemo: ParsableCommand {
     static var failsAfterFirstFrame: Bool {
         guard let value = getenv("TETHER_DEMO_FAIL_AFTER_START") else { return false }
         return String(cString: value) == "1"
+    }
+
+    /// Test hook, not in `--help`: with `TETHER_DEMO_EXIT_AFTER_START=<status>` in the
+    /// environment, app code calls `exit(status)` once the first frame is drawn, while the
+    /// backend runs. The backend's `exit()` hook restores the terminal (inline: the band
+    /// stays and the cursor ends below it). The reliability tests use it; see
+    /// docs/reliability.md.
+    static var exitsAfterFirstFrame: Int32? {
+        getenv("TETHER_DEMO_EXIT_AFTER_START").flatMap { Int32(String(cString: $0)) }
     }
 
     /// Runs `app` beside a task that throws once the first frame has been presented.
