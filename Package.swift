@@ -76,8 +76,9 @@ let package = Package(
         // and view model are a library so the tests can drive them through the Pilot.
         .target(name: "SignupCore", dependencies: ["TetherReactive", "TetherUI"], path: "Examples/SignupCore",
                 swiftSettings: strict),
-        .executableTarget(name: "signup-example", dependencies: ["SignupCore", "Tether"], path: "Examples/signup",
-                          swiftSettings: strict),
+        .executableTarget(name: "signup-example", dependencies: [
+            "SignupCore", "Tether", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], path: "Examples/signup", swiftSettings: strict),
 
         // MARK: Tests
         .testTarget(name: "TetherReactiveTests", dependencies: ["TetherReactive"], swiftSettings: strict),
