@@ -22,6 +22,8 @@ let package = Package(
         .library(name: "TetherCurses", targets: ["TetherCurses"]),
         // Optional bridge to Combine (OpenCombine off Apple platforms); nothing else depends on it.
         .library(name: "TetherCombine", targets: ["TetherCombine"]),
+        // The login demo's screen and view models, for Benchmarks/ (W8: a keystroke through the whole screen).
+        .library(name: "LoginDemoCore", targets: ["LoginDemoCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),

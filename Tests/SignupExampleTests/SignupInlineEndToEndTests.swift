@@ -40,7 +40,7 @@ struct SignupInlineEndToEndTests {
         #expect(Array(chosen[..<top]) == Array(form[..<top]))
         tmux.press("C-c")
         #expect(try await tmux.waitForFile("status") == "1\n")
-        #expect(tmux.file("before") == tmux.file("after"))
+        #expect(try await tmux.waitForFile("after") == tmux.file("before"))
     }
 
     @Test(
@@ -56,6 +56,6 @@ struct SignupInlineEndToEndTests {
         #expect(open.count == 9 && open[8].contains("France"), "the list ends on the band's last row: \(open)")
         tmux.press("C-c")
         #expect(try await tmux.waitForFile("status") == "1\n")
-        #expect(tmux.file("before") == tmux.file("after"))
+        #expect(try await tmux.waitForFile("after") == tmux.file("before"))
     }
 }
