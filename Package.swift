@@ -22,6 +22,8 @@ let package = Package(
         .library(name: "TetherCurses", targets: ["TetherCurses"]),
         // Optional bridge to Combine (OpenCombine off Apple platforms); nothing else depends on it.
         .library(name: "TetherCombine", targets: ["TetherCombine"]),
+        // The login demo's screen and view models, for Benchmarks/ (W8: a keystroke through the whole screen).
+        .library(name: "LoginDemoCore", targets: ["LoginDemoCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -76,8 +78,9 @@ let package = Package(
         // and view model are a library so the tests can drive them through the Pilot.
         .target(name: "SignupCore", dependencies: ["TetherReactive", "TetherUI"], path: "Examples/SignupCore",
                 swiftSettings: strict),
-        .executableTarget(name: "signup-example", dependencies: ["SignupCore", "Tether"], path: "Examples/signup",
-                          swiftSettings: strict),
+        .executableTarget(name: "signup-example", dependencies: [
+            "SignupCore", "Tether", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], path: "Examples/signup", swiftSettings: strict),
 
         // MARK: Tests
         .testTarget(name: "TetherReactiveTests", dependencies: ["TetherReactive"], swiftSettings: strict),

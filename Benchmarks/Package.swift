@@ -21,6 +21,7 @@ let package = Package(
                 .product(name: "TetherUI", package: "Tether"),
                 .product(name: "TetherTesting", package: "Tether"),
                 .product(name: "TetherCombine", package: "Tether"),
+                .product(name: "LoginDemoCore", package: "Tether"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ]
         ),

@@ -63,7 +63,7 @@ struct LoginDemo: ParsableCommand {
         let status = MainActor.assumeIsolated {
             LoginDemo.runForm(
                 delay: delay, mouse: !noMouse, theme: theme, observation: observation,
-                accessible: accessible || LoginDemo.cannotDraw, inline: inline)
+                accessible: accessible || AccessibleBackend.isPreferred, inline: inline)
         }
         throw ExitCode(status)
     }
@@ -91,6 +91,16 @@ struct LoginDemo: ParsableCommand {
             Task { @MainActor in
                 while app.renderCount == 0 { try? await Task.sleep(for: .milliseconds(5)) }
                 crash.perform()
+            }
+        }
+        if let status = exitsAfterFirstFrame {
+            Task { @MainActor in
+                while app.renderCount == 0 { try? await Task.sleep(for: .milliseconds(5)) }
+                #if canImport(Glibc)
+                Glibc.exit(status)
+                #else
+                Darwin.exit(status)
+                #endif
             }
         }
         if failsAfterFirstFrame {
@@ -154,17 +164,6 @@ struct LoginDemo: ParsableCommand {
         }
     }
 
-    /// Whether the form cannot be drawn but its fields can be asked: `TERM` is dumb or
-    /// unset, or there is no controlling terminal, and standard input can give answers.
-    static var cannotDraw: Bool {
-        guard AccessibleBackend.standardInputCanAnswer else { return false }
-        if AccessibleBackend.terminalCannotDraw { return true }
-        let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard tty >= 0 else { return true }
-        close(tty)
-        return false
-    }
-
     /// Test hook, not in `--help`: with `TETHER_DEMO_FAIL_AFTER_START=1` in the environment,
     /// a task running beside the form throws ``InjectedFailure`` once the first frame is
     /// drawn, as failing app code would. The run is cancelled and restores the terminal,
@@ -173,6 +172,15 @@ struct LoginDemo: ParsableCommand {
     static var failsAfterFirstFrame: Bool {
         guard let value = getenv("TETHER_DEMO_FAIL_AFTER_START") else { return false }
         return String(cString: value) == "1"
+    }
+
+    /// Test hook, not in `--help`: with `TETHER_DEMO_EXIT_AFTER_START=<status>` in the
+    /// environment, app code calls `exit(status)` once the first frame is drawn, while the
+    /// backend runs. The backend's `exit()` hook restores the terminal (inline: the band
+    /// stays and the cursor ends below it). The reliability tests use it; see
+    /// docs/reliability.md.
+    static var exitsAfterFirstFrame: Int32? {
+        getenv("TETHER_DEMO_EXIT_AFTER_START").flatMap { Int32(String(cString: $0)) }
     }
 
     /// Runs `app` beside a task that throws once the first frame has been presented.

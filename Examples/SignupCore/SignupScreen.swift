@@ -45,6 +45,7 @@ public final class SignupScreen {
         (age.rx.value(as: .integer(in: 0...150)) <-> viewModel.age).disposed(by: bag)
         age.rx.parseError.bind(to: ageField.rx.error).disposed(by: bag)
         (about.rx.text <-> viewModel.about).disposed(by: bag)
-        submit.bind(viewModel.submit)
+        submit.progressText = "Signing up…"
+        submit.bind(viewModel.submit, describeResult: { _ in "Signed up." })
     }
 }

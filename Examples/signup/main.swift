@@ -1,25 +1,80 @@
+import ArgumentParser
 import SignupCore
 import Tether
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `signup-example`: a sign-up form with a dropdown, a picker, a check list and an
 /// autocompleting city field, a typed age and an "about you" text area, bound to a view
 /// model. Prints one line when signed up, then the "about you" text if any.
 @main
-struct SignupExample {
-    @MainActor static func main() throws {
+struct SignupExample: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "signup-example",
+        abstract: "A sign-up form with the choosing widgets, bound two ways to a view model.",
+        discussion: """
+            Standard output carries only the outcome: one line when signed up, then the "about \
+            you" text if any. Exit status is 0 after a sign-up, 1 when you quit without one, 2 \
+            when there is no usable terminal or the answers ended early, 3 on another error.
+
+            With --accessible the fields are asked one per line (screen readers, scripts): \
+            options are numbered and answered by number, the contact preferences by numbers \
+            separated by commas (- for none), the "about you" text by lines ended with an empty \
+            line. This is chosen by itself when TERM is dumb or unset, or when there is no \
+            terminal but standard input is a pipe or a file.
+            """)
+
+    @Flag(help: "Ask the fields line by line (screen readers, scripts) instead of drawing the form.")
+    var accessible = false
+
+    @Flag(help: "Draw the form below the cursor on the normal screen instead of the alternate screen.")
+    var inline = false
+
+    func run() throws {
+        let status = MainActor.assumeIsolated {
+            SignupExample.runForm(accessible: accessible || AccessibleBackend.isPreferred, inline: inline)
+        }
+        throw ExitCode(status)
+    }
+
+    /// Runs the form and returns the exit status.
+    @MainActor
+    static func runForm(accessible: Bool, inline: Bool) -> Int32 {
         let viewModel = SignupViewModel(scheduler: MainScheduler.instance)
         let screen = SignupScreen(viewModel: viewModel)
-        let app = Application(root: screen.root, backend: CursesBackend())
+        let backend: any TerminalBackend =
+            accessible
+            ? AccessibleBackend() : CursesBackend(options: .init(), presentation: inline ? .inline : .fullScreen)
+        let app = Application(root: screen.root, backend: backend)
         let bag = DisposeBag()
         let signedUp = BehaviorRelay(value: false)
         viewModel.submit.values.subscribe(onNext: {
             signedUp.accept(true)
             app.quit()
         }).disposed(by: bag)
-        _ = try app.runOnMainThread()
-        if signedUp.value {
-            print(viewModel.summary)
-            if !viewModel.about.value.isEmpty { print("about:\n" + viewModel.about.value) }
+        do {
+            _ = try app.runOnMainThread()
+        } catch let error as TerminalError {
+            return fail(error, status: 2)
+        } catch let error as AccessibleInputError {
+            return fail(error, status: 2)
+        } catch {
+            return fail(error, status: 3)
         }
+        guard signedUp.value else { return 1 }
+        print(viewModel.summary)
+        if !viewModel.about.value.isEmpty { print("about:\n" + viewModel.about.value) }
+        return 0
+    }
+
+    /// Writes `signup-example: <error>` on standard error and returns `status`.
+    static func fail(_ error: any Error, status: Int32) -> Int32 {
+        var line = Array("signup-example: \(error)\n".utf8)
+        _ = line.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+        return status
     }
 }

@@ -88,7 +88,9 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
     public let presentation: Presentation
     /// What an inline presentation leaves on the screen when it stops, read at
     /// ``stop()`` (set it before quitting, say to a one-line summary). Ignored full screen.
-    public var inlineExit: InlineExit = .finalFrame
+    public var inlineExit: InlineExit = .finalFrame {
+        didSet { updateExitFarewell() }
+    }
     /// The terminal's size in cells (``Size/zero`` before ``start(_:)``); inline, the band's.
     public private(set) var size: Size = .zero
     /// What the terminal can show; known after ``start(_:)``.
@@ -158,11 +160,20 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
         let farewell =
             run.modes.off + TerminalStrings.plain(run.strings.resetAttributes)
             + TerminalStrings.plain(run.strings.showCursor)
-        ExitRestore.register(outFD: run.terminal.outFD, farewell: farewell)
+        ExitRestore.register(
+            outFD: run.terminal.outFD, farewell: farewell, after: run.band?.farewell(inlineExit) ?? [])
+        // Inline there is no alternate screen to leave (`rmcup` would put back a cursor
+        // saved who knows when, on xterm).
+        let leaveScreen = run.band == nil ? TerminalStrings.plain(run.strings.exitAlternateScreen) : []
         CrashRestore.arm(
-            outFD: run.terminal.outFD,
-            farewell: farewell + TerminalStrings.plain(run.strings.exitAlternateScreen),
-            shellModes: run.terminal.shellModes)
+            outFD: run.terminal.outFD, farewell: farewell + leaveScreen, shellModes: run.terminal.shellModes)
+    }
+
+    /// Tells the `exit()` hook what an inline band leaves, after the band moved or
+    /// ``inlineExit`` changed.
+    private func updateExitFarewell() {
+        guard let band = run?.band else { return }
+        ExitRestore.update(after: band.farewell(inlineExit))
     }
 
     /// The terminal answered the kitty keyboard protocol query: pushes the "disambiguate
@@ -276,6 +287,7 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
         if let band = run.band {
             // Inline: always lay out again, which fits the band (``fitBand(height:)``).
             if newSize != band.terminal { run.terminal.write(band.resize(to: newSize)) }
+            updateExitFarewell()
             run.writer.region = .band(top: band.top)
             size = band.size
             run.handler(.resized(size))
@@ -298,6 +310,7 @@ extension CursesBackend: BandBackend {
         let before = (band.top, band.height)
         run.terminal.write(band.fit(height: height))
         guard (band.top, band.height) != before else { return }
+        updateExitFarewell()
         run.writer.region = .band(top: band.top)
         run.writer.invalidate()
         run.previous = nil

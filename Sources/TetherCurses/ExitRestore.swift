@@ -3,7 +3,10 @@ import Glibc
 import Synchronization
 
 /// Restores the terminal if the program calls `exit()` while a backend runs (a crash is
-/// handled by ``CrashRestore``).
+/// handled by ``CrashRestore``): the farewell bytes, `endwin`, then, inline, what the band
+/// leaves (``InlineBand/farewell(_:)`` for the backend's `inlineExit`, kept up to date as
+/// the band moves), so the cursor ends below the band as after ``CursesBackend/stop()``
+/// rather than on the bottom row where `endwin` leaves it.
 ///
 /// The hook is registered with `atexit` once per process and does nothing while no
 /// backend runs. It may run on any thread, so its state is atomic.
@@ -14,14 +17,24 @@ enum ExitRestore {
     /// What to write on the way out: the modes off, plain attributes and a visible cursor
     /// (ncurses' `endwin` does not know what the backend set).
     private static let farewell = Mutex<[UInt8]>([])
+    /// What to write after leaving curses mode: an inline band's farewell (empty full screen).
+    private static let afterward = Mutex<[UInt8]>([])
 
-    /// Arms the hook for the terminal `outFD`, to write `farewell` and leave curses mode.
-    static func register(outFD: Int32, farewell bytes: [UInt8]) {
+    /// Arms the hook for the terminal `outFD`, to write `farewell`, leave curses mode and
+    /// write `after`.
+    static func register(outFD: Int32, farewell bytes: [UInt8], after: [UInt8] = []) {
         farewell.withLock { $0 = bytes }
+        afterward.withLock { $0 = after }
         fd.store(outFD, ordering: .sequentiallyConsistent)
         if hookInstalled.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged {
             atexit { ExitRestore.restore() }
         }
+    }
+
+    /// Replaces the bytes written after leaving curses mode (an inline band moved, or what
+    /// it leaves changed).
+    static func update(after bytes: [UInt8]) {
+        afterward.withLock { $0 = bytes }
     }
 
     /// Disarms the hook: the backend restores the terminal itself.
@@ -35,5 +48,6 @@ enum ExitRestore {
         guard outFD >= 0 else { return }
         writeAll(outFD, farewell.withLock { $0 })
         if !isendwin() { _ = endwin() }
+        writeAll(outFD, afterward.withLock { $0 })
     }
 }

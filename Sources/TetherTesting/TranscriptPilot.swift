@@ -57,6 +57,14 @@ public final class TranscriptPilot {
         app.renderIfNeeded()
     }
 
+    /// Presses Ctrl-C, which a terminal in line mode sends as SIGINT: the open prompt's
+    /// line ends and the application quits as in full screen (``Application/Exit/interrupted``,
+    /// unless its ``Application/interruptBehavior`` delivers Ctrl-C as a key).
+    public func interrupt() {
+        backend.interrupt()
+        app.renderIfNeeded()
+    }
+
     // MARK: Time
 
     /// Advances virtual time by `duration`, letting async work run before and after.

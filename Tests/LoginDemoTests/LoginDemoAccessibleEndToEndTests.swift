@@ -10,13 +10,14 @@ struct LoginDemoAccessibleEndToEndTests {
     static let secret = "hunter2-secret"
 
     /// Starts the demo in the accessible presentation and waits for the first question.
-    /// The demo's pid is in the scratch file `pid` (signals go to it alone: Ctrl-C in a
-    /// pane would end the shell that records the status too).
+    /// The demo's pid is in the scratch file `pid`. The shell traps SIGINT (its children get
+    /// the default disposition back), so a Ctrl-C in the pane does not end the shell that
+    /// records the status.
     func start(_ arguments: [String] = ["--accessible"]) async throws -> TmuxSession {
         let program = (["sh", "-c", "echo $$ > pid; exec \"$@\"", "sh", Self.binary] + arguments + ["--delay", "0.1"])
             .map(shellQuoted).joined(separator: " ")
         let tmux = try TmuxSession(
-            command: "stty -g > before; \(program) > out 2> err; echo $? > status; "
+            command: "trap true INT; stty -g > before; \(program) > out 2> err; echo $? > status; "
                 + "stty -g > after; exec sleep 600")
         try await tmux.waitForText("Username (your name):", timeout: .seconds(30))
         return tmux
@@ -73,7 +74,7 @@ struct LoginDemoAccessibleEndToEndTests {
         #expect(lines.filter { $0 == "Invalid username or password." }.count == 1, "\(lines)")
         #expect(!lines.joined().contains(Self.secret))
         try interrupt(tmux)
-        #expect(try await exitStatus(tmux) == "130")
+        #expect(try await exitStatus(tmux) == "1")
         #expect(tmux.file("before") == tmux.file("after"))
     }
 
@@ -99,7 +100,7 @@ struct LoginDemoAccessibleEndToEndTests {
         #expect(tmux.file("before") == tmux.file("after"), "echo left off")
     }
 
-    @Test("SIGINT (Ctrl-C) while the password is typed puts terminal echo back")
+    @Test("Ctrl-C while the password is typed quits as in full screen: status 1, echo back on, nothing run")
     func interruptDuringSecret() async throws {
         let tmux = try await start()
         defer { tmux.kill() }
@@ -107,10 +108,27 @@ struct LoginDemoAccessibleEndToEndTests {
         try await tmux.waitForText("typing is hidden):")
         tmux.type("hunter")
         try await Task.sleep(for: .milliseconds(200))
-        try interrupt(tmux)
-        #expect(try await exitStatus(tmux) == "130")
+        tmux.press("C-c")
+        #expect(try await exitStatus(tmux) == "1")
         #expect(tmux.file("before") == tmux.file("after"), "echo left off")
-        #expect(!tmux.screen.contains("hunter"))
+        #expect(tmux.file("out") == "not signed in: demo\n")
+        #expect(tmux.file("err") == "")
+        #expect(!tmux.screen.contains("hunter") && !tmux.screen.contains("Signing in"))
+    }
+
+    @Test("SIGINT sent to the demo at the last question quits the same way, without signing in")
+    func interruptBeforeSubmit() async throws {
+        let tmux = try await start()
+        defer { tmux.kill() }
+        try await answer("demo", after: "Username (your name): ", in: tmux)
+        try await answer("tether-demo", after: "typing is hidden): ", in: tmux)
+        try await answer("", after: "Remember me [y/N]: ", in: tmux)
+        try await answer("", after: "[30 min]: ", in: tmux)
+        try await tmux.waitForText("Sign in? [Y/n]:")
+        try interrupt(tmux)
+        #expect(try await exitStatus(tmux) == "1")
+        #expect(!tmux.screen.contains("Signing in"))
+        #expect(tmux.file("before") == tmux.file("after"))
     }
 
     @Test("with TERM unset the demo asks the fields instead of failing")

@@ -109,6 +109,30 @@ struct LoginScreenAccessibleTests {
         #expect(pilot.exit == .quit)
     }
 
+    @Test("Ctrl-C at the password prompt ends the line and quits as interrupted, running nothing")
+    func interruptAtPassword() async {
+        var started = 0
+        let watch = viewModel.signIn.isExecuting.subscribe(onNext: { if $0 { started += 1 } })
+        defer { watch.dispose() }
+        pilot.answer("demo")
+        pilot.interrupt()
+        await pilot.settle()
+        #expect(pilot.lines.suffix(2) == ["Password (8+ characters; typing is hidden): ", ""])
+        #expect(pilot.exit == .interrupted)
+        #expect(pilot.error == nil)
+        #expect(started == 0)
+        #expect(screen.finalOutcome() == .quit(username: "demo"))
+    }
+
+    @Test("Ctrl-C at the default button's question quits without running its command")
+    func interruptAtConfirmation() async {
+        pilot.answer("demo", "tether-demo", "", "")
+        pilot.interrupt()
+        await pilot.advance(by: .seconds(1))
+        #expect(pilot.exit == .interrupted)
+        #expect(!pilot.transcript.contains("Signing in"))
+    }
+
     @Test("declining the default button ends the run without signing in")
     func decliningEnds() {
         pilot.answer("demo", "tether-demo", "", "", "n")

@@ -34,7 +34,7 @@ while let argument = arguments.next() {
         only = Set(value.split(separator: ",").map(String.init))
     case "-h", "--help":
         print(
-            "usage: tether-bench [--reps N] [--only W1,W4.tether,keys,dropdown,...]   (default: 7 repetitions, every workload)"
+            "usage: tether-bench [--reps N] [--only W1,W4.tether,W6,W8,keys,dropdown,...]   (default: 7 repetitions, every workload)"
         )
         exit(0)
     default:
@@ -178,6 +178,11 @@ if only != nil {
     for c in cases { print("\(c.key): \(format(medians[c.key]))") }
 }
 reportViewModelW2(repetitions: repetitions, only: only)
+reportFormWorkloads(repetitions: repetitions, only: only)  // W6, W7
+if only?.contains("W8") ?? true {
+    let w8Repetitions = max(5, repetitions)
+    LoginKeystrokeBenchmark.report(LoginKeystrokeBenchmark.run(repetitions: w8Repetitions), repetitions: w8Repetitions)
+}
 if only?.contains("keys") ?? true {
     KeystrokeBenchmark.report(KeystrokeBenchmark.run(repetitions: max(5, repetitions)))
 }

@@ -12,12 +12,17 @@
 ///
 /// Widgets expose their state this way (`TextField.text`, `Toggle.isOn`); you can build one
 /// for any object from a getter, a setter and a source of edits.
+//
+// The initialisers and the per-value steps (the sink, the error guard on the edits) are
+// inlinable, so that the module that builds a control property (a widget's, an app's) runs
+// them specialised for its value type, with one weak load of the control per programmatic
+// set (W6, W8; DECISIONS.md, "The hot path"). What runs once per subscription is not.
 @MainActor
 public struct ControlProperty<Value>: ObservableConvertible, ObserverType {
-    private let values: Observable<Value>
+    @usableFromInline let values: Observable<Value>
     /// The user's edits alone, behind the property's one error guard: they never error.
-    private let edits: Observable<Value>
-    private let valueSink: AnyObserver<Value>
+    @usableFromInline let edits: Observable<Value>
+    @usableFromInline let valueSink: AnyObserver<Value>
 
     /// A control property from its parts. The caller promises that `values` starts with
     /// the current value, reports user edits only and never errors.
@@ -33,6 +38,7 @@ public struct ControlProperty<Value>: ObservableConvertible, ObserverType {
     ///   - setter: Sets the value programmatically; must not report it as an edit.
     ///   - edits: The user's edits; it should complete when the control goes away.
     ///   - isEqual: The equality guard; `nil` writes every value.
+    @inlinable
     public init<Control: AnyObject>(
         control: Control,
         getter: @escaping (Control) -> Value,
@@ -40,72 +46,79 @@ public struct ControlProperty<Value>: ObservableConvertible, ObserverType {
         edits: some ObservableConvertible<Value>,
         isEqual: ((Value, Value) -> Bool)?
     ) {
+        let edits = Self.completingOnError(edits.asObservable())
+        // The guard and the set share one weak load of the control.
+        let valueSink = AnyObserver<Value> { [weak control] event in
+            guard case .next(let value) = event else { return Self.receiveTerminal(event) }
+            guard let control else { return }
+            if let isEqual, isEqual(getter(control), value) { return }
+            setter(control, value)
+        }
         self.init(
-            read: { [weak control] in control.map(getter) },
-            isGone: { [weak control] in control == nil },
-            write: { [weak control] value in if let control { setter(control, value) } },
-            edits: edits.asObservable(), isEqual: isEqual)
+            values: Self.values(read: { [weak control] in control.map(getter) }, edits: edits),
+            edits: Self.editsWhileAlive(isGone: { [weak control] in control == nil }, edits: edits),
+            valueSink: valueSink)
     }
 
     /// A control property from closures alone (no control object): useful in tests and for
     /// adapting state that has no owner. Its values complete only when `edits` does.
+    @inlinable
     public init(
         getter: @escaping () -> Value,
         setter: @escaping (Value) -> Void,
         edits: some ObservableConvertible<Value>,
         isEqual: ((Value, Value) -> Bool)?
     ) {
-        self.init(read: { getter() }, isGone: { false }, write: setter, edits: edits.asObservable(), isEqual: isEqual)
+        let edits = Self.completingOnError(edits.asObservable())
+        let valueSink = AnyObserver<Value> { event in
+            guard case .next(let value) = event else { return Self.receiveTerminal(event) }
+            if let isEqual, isEqual(getter(), value) { return }
+            setter(value)
+        }
+        self.init(
+            values: Self.values(read: { getter() }, edits: edits),
+            edits: Self.editsWhileAlive(isGone: { false }, edits: edits),
+            valueSink: valueSink)
     }
 
-    /// `read` returns `nil` once the control is gone, which `isGone` tells without reading.
-    private init(
-        read: @escaping () -> Value?, isGone: @escaping () -> Bool, write: @escaping (Value) -> Void,
-        edits: Observable<Value>, isEqual: ((Value, Value) -> Bool)?
-    ) {
-        let edits = Self.completingOnError(edits)
-        let values = Observable<Value>(unchecked: { observer in
+    @usableFromInline init(values: Observable<Value>, edits: Observable<Value>, valueSink: AnyObserver<Value>) {
+        self.values = values
+        self.edits = edits
+        self.valueSink = valueSink
+    }
+
+    /// The values: the current value read by `read` at subscription (completing at once
+    /// when it is `nil`: the control is gone), then `edits`.
+    @usableFromInline static func values(read: @escaping () -> Value?, edits: Observable<Value>) -> Observable<Value> {
+        Observable(unchecked: { observer in
             guard let current = read() else {
                 observer.on(.completed)
                 return NopDisposable()
             }
             return edits.subscribe(replaying: CollectionOfOne(current), to: observer)
         })
-        let editsWhileAlive = Observable<Value>(unchecked: { observer in
+    }
+
+    /// The edits, completing at once for a subscriber that comes after the control went away.
+    @usableFromInline static func editsWhileAlive(isGone: @escaping () -> Bool, edits: Observable<Value>)
+        -> Observable<Value>
+    {
+        Observable(unchecked: { observer in
             if isGone() {
                 observer.on(.completed)
                 return NopDisposable()
             }
             return edits.subscribeHandler(observer)
         })
-        let valueSink = AnyObserver<Value> { event in
-            switch event {
-            case .next(let value):
-                guard let current = read() else { return }
-                if let isEqual, isEqual(current, value) { return }
-                write(value)
-            case .error(let error):
-                Diagnostics.bindingError("a ControlProperty received error \(error)")
-            case .completed:
-                break
-            }
-        }
-        self.init(values: values, edits: editsWhileAlive, valueSink: valueSink)
-    }
-
-    private init(values: Observable<Value>, edits: Observable<Value>, valueSink: AnyObserver<Value>) {
-        self.values = values
-        self.edits = edits
-        self.valueSink = valueSink
     }
 
     /// The one error guard: an error from the edits is reported and becomes completion.
-    private static func completingOnError(_ edits: Observable<Value>) -> Observable<Value> {
+    @inlinable static func completingOnError(_ edits: Observable<Value>) -> Observable<Value> {
         Observable(unchecked: { observer in
             edits.subscribeHandler(
                 AnyObserver { event in
                     if case .error(let error) = event {
-                        Diagnostics.report("a ControlProperty's edits failed (\(error)); completing instead")
+                        Self.reportEditsFailure(error)
                         observer.on(.completed)
                     } else {
                         observer.on(event)
@@ -114,12 +127,23 @@ public struct ControlProperty<Value>: ObservableConvertible, ObserverType {
         })
     }
 
+    @usableFromInline static func reportEditsFailure(_ error: any Error) {
+        Diagnostics.report("a ControlProperty's edits failed (\(error)); completing instead")
+    }
+
+    /// The sink's terminal events: an error is rejected, completion is ignored.
+    @usableFromInline static func receiveTerminal(_ event: Event<Value>) {
+        if case .error(let error) = event {
+            Diagnostics.bindingError("a ControlProperty received error \(error)")
+        }
+    }
+
     /// The values: the current value at subscription, then user edits.
-    public func asObservable() -> Observable<Value> { values }
+    @inlinable public func asObservable() -> Observable<Value> { values }
 
     /// Sets the value programmatically (through the equality guard, if any).
     /// Errors are rejected (asserted in debug builds, reported in release); completion is ignored.
-    public func on(_ event: Event<Value>) { valueSink.on(event) }
+    @inlinable public func on(_ event: Event<Value>) { valueSink.on(event) }
 
     /// User edits only, without the initial value; they complete when the control goes away.
     public var changed: ControlEvent<Value> { ControlEvent(neverFailing: edits) }
@@ -127,6 +151,7 @@ public struct ControlProperty<Value>: ObservableConvertible, ObserverType {
 
 extension ControlProperty where Value: Equatable {
     /// A control property over `control` with the equality guard `==`.
+    @inlinable
     public init<Control: AnyObject>(
         control: Control,
         getter: @escaping (Control) -> Value,
@@ -139,6 +164,7 @@ extension ControlProperty where Value: Equatable {
 
 extension ControlProperty where Value: Equatable {
     /// A control property from closures alone, with the equality guard `==`.
+    @inlinable
     public init(
         getter: @escaping () -> Value, setter: @escaping (Value) -> Void, edits: some ObservableConvertible<Value>
     ) {

@@ -18,10 +18,11 @@
 /// the sides hold it weakly, so no cycle forms through them.
 ///
 /// **The fast case.** The steps a relay side takes (its handler, ``receive(_:from:)``,
-/// ``write(_:into:)``) are inlinable, so `relay <-> relay`, whose operator is inlinable
-/// too, runs them specialised for `Value` in the caller's module: generic code that is not
-/// specialised looks up type metadata at run time on every value. The control and endpoint
-/// steps are ordinary functions, not specialised.
+/// ``write(_:into:)``) and a control's are inlinable, so `relay <-> relay` and
+/// `control <-> relay`, whose operators are inlinable too, run them specialised for `Value`
+/// in the caller's module: generic code that is not specialised looks up type metadata at
+/// run time on every value (W2, W6). The endpoint steps are ordinary functions, not
+/// specialised.
 @MainActor
 @usableFromInline
 final class TwoWayBinding<Value>: Disposable {
@@ -118,9 +119,9 @@ final class TwoWayBinding<Value>: Disposable {
     }
 
     /// A control reports its value, then the user's edits; its echoes are dropped by ``receive(_:from:)``.
-    @usableFromInline
+    @inlinable
     func observe(_ property: ControlProperty<Value>, at position: Position, includeCurrent: Bool) -> any Disposable {
-        let source = includeCurrent ? property.asObservable() : property.changed.asObservable()
+        let source = includeCurrent ? property.values : property.edits
         return source.subscribeHandler(AnyObserver { [weak self] event in self?.receive(event, from: position) })
     }
 
@@ -162,7 +163,7 @@ final class TwoWayBinding<Value>: Disposable {
         }
     }
 
-    @usableFromInline
+    @inlinable
     func write(_ value: Value, into property: ControlProperty<Value>, at position: Position) {
         setBeingWritten(true, at: position)
         property.on(.next(value))
@@ -198,7 +199,7 @@ final class TwoWayBinding<Value>: Disposable {
         }
     }
 
-    @usableFromInline
+    @inlinable
     func setBeingWritten(_ isBeingWritten: Bool, at position: Position) {
         switch position {
         case .left: left.isBeingWritten = isBeingWritten

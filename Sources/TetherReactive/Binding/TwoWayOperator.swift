@@ -21,7 +21,9 @@ infix operator <-> : TwoWayBindingPrecedence
 
 /// Binds a control property and a relay both ways; the relay's value wins on bind.
 @MainActor
+@inlinable
 public func <-> <Value>(property: ControlProperty<Value>, relay: BehaviorRelay<Value>) -> any Disposable {
+    // Inlinable: the engine's control and relay steps are specialised for `Value` in the caller's module.
     TwoWayBinding.bind(left: .control(property), right: .relay(relay))
 }
 
@@ -35,6 +37,7 @@ public func <-> <Value>(left: BehaviorRelay<Value>, right: BehaviorRelay<Value>)
 
 /// Binds two control properties both ways; the right-hand control's value wins on bind.
 @MainActor
+@inlinable
 public func <-> <Value>(left: ControlProperty<Value>, right: ControlProperty<Value>) -> any Disposable {
     TwoWayBinding.bind(left: .control(left), right: .control(right))
 }

@@ -1,68 +1,67 @@
+// combineLatest of two, three and four sources: one sink per subscription holding the latest
+// values, whatever the number of sources (no nesting), inlinable so that an app's validation
+// chain runs specialised for its own types (W7; DECISIONS.md, "The hot path").
+
 extension Observable {
     /// Combines the latest values of two sources with `resultSelector`.
     ///
     /// Emits once both sources have emitted, and then on every value from either. Fails
     /// as soon as either fails; completes when both have completed, or at once when a
     /// source completes without ever emitting.
+    @inlinable
     public static func combineLatest<A: ObservableConvertible, B: ObservableConvertible>(
         _ a: A, _ b: B, resultSelector: @escaping (A.Element, B.Element) -> Element
     ) -> Observable<Element> {
         let first = a.asObservable(), second = b.asObservable()
-        return Observable.create { observer in
-            let state = CombineLatestPair<A.Element, B.Element>()
-            let emit = { if let x = state.a, let y = state.b { observer.on(.next(resultSelector(x, y))) } }
-            let subscriptions = CompositeDisposable()
-            subscriptions.insert(
-                first.subscribeHandler(
-                    AnyObserver { event in
-                        switch event {
-                        case .next(let value): state.a = value; emit()
-                        case .error(let error): observer.on(.error(error))
-                        case .completed:
-                            state.completed += 1
-                            if state.a == nil || state.completed == 2 { observer.on(.completed) }
-                        }
-                    }))
-            subscriptions.insert(
-                second.subscribeHandler(
-                    AnyObserver { event in
-                        switch event {
-                        case .next(let value): state.b = value; emit()
-                        case .error(let error): observer.on(.error(error))
-                        case .completed:
-                            state.completed += 1
-                            if state.b == nil || state.completed == 2 { observer.on(.completed) }
-                        }
-                    }))
-            return subscriptions
-        }
+        return Observable(unchecked: { observer in
+            let sink = CombineLatestSink<(A.Element?, B.Element?), Element>(
+                observer, sources: 2, latest: (nil, nil), combine: { resultSelector($0.0!, $0.1!) })
+            sink.add(first, index: 0) { $0.latest.0 = $1 }
+            sink.add(second, index: 1) { $0.latest.1 = $1 }
+            return sink
+        })
     }
 
     /// Combines the latest values of three sources; see ``combineLatest(_:_:resultSelector:)``.
+    @inlinable
     public static func combineLatest<A: ObservableConvertible, B: ObservableConvertible, C: ObservableConvertible>(
         _ a: A, _ b: B, _ c: C, resultSelector: @escaping (A.Element, B.Element, C.Element) -> Element
     ) -> Observable<Element> {
-        combineLatest(Observable<(A.Element, B.Element)>.combineLatest(a, b), c) { ab, c in
-            resultSelector(ab.0, ab.1, c)
-        }
+        let first = a.asObservable(), second = b.asObservable(), third = c.asObservable()
+        return Observable(unchecked: { observer in
+            let sink = CombineLatestSink<(A.Element?, B.Element?, C.Element?), Element>(
+                observer, sources: 3, latest: (nil, nil, nil), combine: { resultSelector($0.0!, $0.1!, $0.2!) })
+            sink.add(first, index: 0) { $0.latest.0 = $1 }
+            sink.add(second, index: 1) { $0.latest.1 = $1 }
+            sink.add(third, index: 2) { $0.latest.2 = $1 }
+            return sink
+        })
     }
 
     /// Combines the latest values of four sources; see ``combineLatest(_:_:resultSelector:)``.
+    @inlinable
     public static func combineLatest<
         A: ObservableConvertible, B: ObservableConvertible, C: ObservableConvertible, D: ObservableConvertible
     >(
         _ a: A, _ b: B, _ c: C, _ d: D,
         resultSelector: @escaping (A.Element, B.Element, C.Element, D.Element) -> Element
     ) -> Observable<Element> {
-        combineLatest(
-            Observable<(A.Element, B.Element)>.combineLatest(a, b),
-            Observable<(C.Element, D.Element)>.combineLatest(c, d)
-        ) {
-            ab, cd in resultSelector(ab.0, ab.1, cd.0, cd.1)
-        }
+        let first = a.asObservable(), second = b.asObservable()
+        let third = c.asObservable(), fourth = d.asObservable()
+        return Observable(unchecked: { observer in
+            let sink = CombineLatestSink<(A.Element?, B.Element?, C.Element?, D.Element?), Element>(
+                observer, sources: 4, latest: (nil, nil, nil, nil),
+                combine: { resultSelector($0.0!, $0.1!, $0.2!, $0.3!) })
+            sink.add(first, index: 0) { $0.latest.0 = $1 }
+            sink.add(second, index: 1) { $0.latest.1 = $1 }
+            sink.add(third, index: 2) { $0.latest.2 = $1 }
+            sink.add(fourth, index: 3) { $0.latest.3 = $1 }
+            return sink
+        })
     }
 
     /// Combines the latest values of two sources into a tuple.
+    @inlinable
     public static func combineLatest<A: ObservableConvertible, B: ObservableConvertible>(_ a: A, _ b: B) -> Observable<
         Element
     >
@@ -71,6 +70,7 @@ extension Observable {
     }
 
     /// Combines the latest values of three sources into a tuple.
+    @inlinable
     public static func combineLatest<A: ObservableConvertible, B: ObservableConvertible, C: ObservableConvertible>(
         _ a: A, _ b: B, _ c: C
     ) -> Observable<Element> where Element == (A.Element, B.Element, C.Element) {
@@ -78,6 +78,7 @@ extension Observable {
     }
 
     /// Combines the latest values of four sources into a tuple.
+    @inlinable
     public static func combineLatest<
         A: ObservableConvertible, B: ObservableConvertible, C: ObservableConvertible, D: ObservableConvertible
     >(
@@ -124,9 +125,80 @@ extension Observable {
     }
 }
 
+/// One subscription to `combineLatest` of two to four sources: their latest values
+/// (`Latest` is a tuple of optionals, one per source), which have emitted and completed,
+/// the subscriptions to them, and the downstream observer.
+///
+/// It keeps the grammar itself: after a terminal event, or once disposed, it forwards
+/// nothing and has disposed its subscriptions. Each source's handler holds it until that
+/// subscription is disposed. Exclusivity is not checked at run time on the per-value state;
+/// no access to it is held across a call out.
 @MainActor
-final class CombineLatestPair<A, B> {
-    var a: A?
-    var b: B?
-    var completed = 0
+@usableFromInline
+final class CombineLatestSink<Latest, Result>: Disposable {
+    @exclusivity(unchecked) @usableFromInline var latest: Latest
+    @usableFromInline let combine: (Latest) -> Result
+    /// `nil` once a terminal event has been forwarded or the sink was disposed.
+    @exclusivity(unchecked) @usableFromInline var downstream: AnyObserver<Result>?
+    /// One bit per source: set once it has emitted, or completed.
+    @exclusivity(unchecked) @usableFromInline var emitted: UInt = 0
+    @exclusivity(unchecked) @usableFromInline var completed: UInt = 0
+    @usableFromInline let all: UInt
+    @usableFromInline var subscriptions: [any Disposable] = []
+    @usableFromInline var isDisposed = false
+
+    @inlinable init(
+        _ downstream: AnyObserver<Result>, sources: Int, latest: Latest, combine: @escaping (Latest) -> Result
+    ) {
+        self.downstream = downstream
+        self.latest = latest
+        self.combine = combine
+        self.all = (1 << UInt(sources)) - 1
+    }
+
+    /// Subscribes `source`, the `index`th; `store` keeps each of its values in ``latest``.
+    @inlinable func add<Value>(
+        _ source: Observable<Value>, index: Int, store: @escaping (CombineLatestSink, Value) -> Void
+    ) {
+        let bit: UInt = 1 << UInt(index)
+        let subscription = source.subscribeHandler(
+            AnyObserver { [self] event in
+                guard let downstream else { return }
+                switch event {
+                case .next(let value):
+                    store(self, value)
+                    emitted |= bit
+                    if emitted == all { downstream.on(.next(combine(latest))) }
+                case .error(let error):
+                    finish(.error(error))
+                case .completed:
+                    completed |= bit
+                    if emitted & bit == 0 || completed == all { finish(.completed) }
+                }
+            })
+        if isDisposed { subscription.dispose() } else { subscriptions.append(subscription) }
+    }
+
+    /// Forwards the terminal `event`, then disposes.
+    @usableFromInline func finish(_ event: Event<Result>) {
+        guard let downstream else { return }
+        self.downstream = nil
+        downstream.on(event)
+        dispose()
+    }
+
+    @usableFromInline func dispose() {
+        guard !isDisposed else { return }
+        isDisposed = true
+        downstream = nil
+        let subscriptions = self.subscriptions
+        self.subscriptions = []
+        for subscription in subscriptions { subscription.dispose() }
+    }
+}
+
+/// A sink reflects as its state alone: its latest values may be secrets (a password field's
+/// text), and `dump` of any object that keeps the subscription would show them.
+extension CombineLatestSink: @MainActor CustomReflectable {
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: ["isDisposed": isDisposed]) }
 }

@@ -1,5 +1,9 @@
+// Inlinable, so that a validation chain's last step runs specialised for the app's types
+// (W7; DECISIONS.md, "The hot path").
+
 extension ObservableConvertible {
     /// Drops each value that `isEquivalent` finds equal to the previous value passed on.
+    @inlinable
     public func distinctUntilChanged(_ isEquivalent: @escaping (Element, Element) -> Bool) -> Observable<Element> {
         let source = asObservable()
         return Observable(unchecked: { observer in
@@ -16,6 +20,7 @@ extension ObservableConvertible {
     }
 
     /// Drops each value whose `key` equals the key of the previous value passed on.
+    @inlinable
     public func distinctUntilChanged<Key: Equatable>(by key: @escaping (Element) -> Key) -> Observable<Element> {
         distinctUntilChanged { key($0) == key($1) }
     }
@@ -23,6 +28,7 @@ extension ObservableConvertible {
 
 extension ObservableConvertible where Element: Equatable {
     /// Drops each value equal to the previous value passed on.
+    @inlinable
     public func distinctUntilChanged() -> Observable<Element> {
         distinctUntilChanged { $0 == $1 }
     }

@@ -2,7 +2,8 @@ extension ObservableConvertible {
     /// Shares one subscription to the source among all subscribers.
     ///
     /// The first subscriber connects to the source; when the last one disposes, the
-    /// source subscription is disposed. While connected, late subscribers first receive
+    /// source subscription is disposed (the subscriptions keep the connection, so the shared
+    /// observable itself need not be kept). While connected, late subscribers first receive
     /// up to `replay` of the latest values; a value the source sends during that replay is
     /// queued and delivered after it, to every subscriber. After the source terminates, the next
     /// subscriber connects anew.
@@ -28,10 +29,13 @@ final class ShareConnection<Element> {
     func subscribe(_ observer: AnyObserver<Element>) -> any Disposable {
         let list = observers
         let slot = list.add(observer.handler, replaying: buffer.lazy.map { .next($0) })
-        let subscription = AnonymousDisposable { [weak self] in
+        // The subscription holds the connection, so that dropping the shared observable (a
+        // temporary, as in `source.share().subscribe(…)`) neither silences the subscribers
+        // nor leaves the source subscribed once they have all disposed.
+        let subscription = AnonymousDisposable { [self] in
             slot.dispose()
-            guard let self, list === self.observers, list.isEmpty else { return }
-            self.disconnect()
+            guard list === observers, list.isEmpty else { return }
+            disconnect()
         }
         if upstream == nil {
             let connection = SingleAssignmentDisposable()

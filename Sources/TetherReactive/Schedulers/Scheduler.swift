@@ -21,14 +21,17 @@ extension Scheduler {
     /// Runs `action` every `period`, first after one period, until the result is disposed.
     ///
     /// Each run is scheduled from the previous run's due time, so a slow action does
-    /// not make the timer drift.
+    /// not make the timer drift. The timer holds the scheduler weakly: a scheduler that
+    /// goes away takes its pending runs with it.
     @discardableResult
     public func schedulePeriodic(every period: Duration, _ action: @escaping () -> Void) -> any Disposable {
         let timer = SerialDisposable()
         var due = now + period
+        weak var scheduler = self
         func arm() {
-            let delay = max(.zero, due - now)
-            timer.disposable = schedule(after: delay) {
+            guard let scheduler else { return }
+            let delay = max(.zero, due - scheduler.now)
+            timer.disposable = scheduler.schedule(after: delay) {
                 guard !timer.isDisposed else { return }
                 due += period
                 arm()

@@ -31,11 +31,13 @@ public final class TestScheduler: Scheduler {
         schedule(after: .zero, action)
     }
 
-    /// Queues `action` at `now + delay`.
+    /// Queues `action` at `now + delay`. Disposing the result drops the action at once, so
+    /// nothing it captures outlives the cancellation.
     @discardableResult
     public func schedule(after delay: Duration, _ action: @escaping () -> Void) -> any Disposable {
-        let token = AnonymousDisposable {}
-        entries.append(Entry(due: now + max(.zero, delay), order: nextOrder, action: action, token: token))
+        let order = nextOrder
+        let token = AnonymousDisposable { [weak self] in self?.entries.removeAll { $0.order == order } }
+        entries.append(Entry(due: now + max(.zero, delay), order: order, action: action, token: token))
         nextOrder += 1
         return token
     }

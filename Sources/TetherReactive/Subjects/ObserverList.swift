@@ -62,6 +62,15 @@ final class ObserverList<Element> {
 
     @usableFromInline init() {}
 
+    /// A subject dropped while subscriptions to it are still undisposed lets them go: each
+    /// slot's handler holds its subscription, which holds the slot, so the handler is cleared
+    /// (the subscriptions then read as disposed; nothing is delivered to them).
+    deinit {
+        for case let entry? in slots {
+            unsafeDowncast(entry, to: ObserverSlot<Element>.self).handler = nil
+        }
+    }
+
     @usableFromInline var isEmpty: Bool { liveCount == 0 }
 
     /// Registers `handler` and returns its slot, which disposes the registration.

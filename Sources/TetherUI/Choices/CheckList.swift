@@ -17,7 +17,7 @@ import TetherReactive
 /// them and ``validationMessage`` (`rx.validationMessage`) says so.
 @MainActor
 public final class CheckList<Option: Hashable>: Widget, ChoiceWidget, SelectionReporting, ValidationReporting {
-    private var list: OptionList<Option>
+    private(set) var list: OptionList<Option>
     private var checked: Set<Option> {
         didSet { validation.onNext(validationMessage) }
     }
@@ -88,8 +88,13 @@ public final class CheckList<Option: Hashable>: Widget, ChoiceWidget, SelectionR
 
     /// Why the selection is not valid (`Choose at least 1`, `Choose at most 2`), or `nil`.
     public var validationMessage: String? {
-        if let minimumCount, checked.count < minimumCount { return "Choose at least \(minimumCount)" }
-        if let maximumCount, checked.count > maximumCount { return "Choose at most \(maximumCount)" }
+        CheckList.countMessage(checked.count, minimum: minimumCount, maximum: maximumCount)
+    }
+
+    /// Why `count` checked options are not valid between `minimum` and `maximum`, or `nil`.
+    static func countMessage(_ count: Int, minimum: Int?, maximum: Int?) -> String? {
+        if let minimum, count < minimum { return "Choose at least \(minimum)" }
+        if let maximum, count > maximum { return "Choose at most \(maximum)" }
         return nil
     }
 
@@ -138,21 +143,15 @@ public final class CheckList<Option: Hashable>: Widget, ChoiceWidget, SelectionR
 
     public override func handleMouse(_ event: MouseEvent) -> Bool {
         guard case .press(.left) = event.kind else { return false }
-        let point = Point(x: event.position.x - frame.minX, y: event.position.y - frame.minY)
-        if let index = list.inlineIndex(at: point, axis: axis, markerWidth: 3), list.isEnabled(index) {
-            flip(at: index)
-        }
+        if let index = list.enabledIndex(at: event.position, in: frame, axis: axis) { flip(at: index) }
         return true
     }
 
     public override func preferredSize(for proposal: Size) -> Size {
-        let size = list.inlineSize(axis: axis, markerWidth: 3)
-        return Size(width: min(size.width, proposal.width), height: min(size.height, proposal.height))
+        list.inlinePreferredSize(axis: axis, within: proposal)
     }
 
-    public override var minimumSize: Size {
-        Size(width: list.isEmpty ? 0 : 5, height: axis == .vertical ? list.count : min(1, list.count))
-    }
+    public override var minimumSize: Size { list.inlineMinimumSize(axis: axis) }
 
     public override func draw(in canvas: inout Canvas, context: DrawContext) {
         let shownCursor = cursor ?? list.enabledIndex(from: 0, step: 1)

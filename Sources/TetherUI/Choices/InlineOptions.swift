@@ -45,6 +45,24 @@ extension OptionList {
         }
     }
 
+    /// The size of a widget showing every option whole with a three-column marker, within `proposal`.
+    func inlinePreferredSize(axis: ChoiceAxis, within proposal: Size) -> Size {
+        let size = inlineSize(axis: axis, markerWidth: 3)
+        return Size(width: min(size.width, proposal.width), height: min(size.height, proposal.height))
+    }
+
+    /// The smallest size of such a widget: every row of a vertical list, a few columns.
+    func inlineMinimumSize(axis: ChoiceAxis) -> Size {
+        Size(width: isEmpty ? 0 : 5, height: axis == .vertical ? count : min(1, count))
+    }
+
+    /// The enabled option under `position` (the terminal's) on a widget at `frame`, if any.
+    func enabledIndex(at position: Point, in frame: Rect, axis: ChoiceAxis) -> Int? {
+        let point = Point(x: position.x - frame.minX, y: position.y - frame.minY)
+        guard let index = inlineIndex(at: point, axis: axis, markerWidth: 3), isEnabled(index) else { return nil }
+        return index
+    }
+
     /// Draws every option: `marker(index)` then its title, truncated with `…` to the
     /// widget's width. The marker at `cursor` is drawn focused while `focused`; disabled
     /// options (or a disabled widget) are dimmed.

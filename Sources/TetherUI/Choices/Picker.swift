@@ -14,7 +14,7 @@ import TetherReactive
 /// and truncated with `…`.
 @MainActor
 public final class Picker<Option: Hashable>: Widget, ChoiceWidget, SelectionReporting {
-    private var list: OptionList<Option>
+    private(set) var list: OptionList<Option>
     private var chosen: Option?
     /// The highlighted option when none of the options is chosen.
     private var cursor: Int?
@@ -104,22 +104,15 @@ public final class Picker<Option: Hashable>: Widget, ChoiceWidget, SelectionRepo
 
     public override func handleMouse(_ event: MouseEvent) -> Bool {
         guard case .press(.left) = event.kind else { return false }
-        let point = Point(x: event.position.x - frame.minX, y: event.position.y - frame.minY)
-        guard let index = list.inlineIndex(at: point, axis: axis, markerWidth: 3), list.isEnabled(index) else {
-            return true
-        }
-        choose(at: index)
+        if let index = list.enabledIndex(at: event.position, in: frame, axis: axis) { choose(at: index) }
         return true
     }
 
     public override func preferredSize(for proposal: Size) -> Size {
-        let size = list.inlineSize(axis: axis, markerWidth: 3)
-        return Size(width: min(size.width, proposal.width), height: min(size.height, proposal.height))
+        list.inlinePreferredSize(axis: axis, within: proposal)
     }
 
-    public override var minimumSize: Size {
-        Size(width: list.isEmpty ? 0 : 5, height: axis == .vertical ? list.count : min(1, list.count))
-    }
+    public override var minimumSize: Size { list.inlineMinimumSize(axis: axis) }
 
     public override func draw(in canvas: inout Canvas, context: DrawContext) {
         let chosenIndex = chosen.flatMap(list.index(of:))

@@ -136,6 +136,10 @@ public struct Canvas {
         guard !area.isEmpty else { return }
         let item = cell.isContinuation ? Cell.blank(cell.style) : cell
         let step = item.width == 2 ? 2 : 1
+        if step == 1 {
+            for y in area.minY..<area.maxY { fillRow(y, from: area.minX, to: area.maxX, with: item) }
+            return
+        }
         for y in area.minY..<area.maxY {
             var x = step == 1 ? area.minX : target.minX
             while x < area.maxX {
@@ -193,6 +197,20 @@ public struct Canvas {
         } else if x >= minX && x < maxX {
             write(cell, x: x, y: y)
         }
+    }
+
+    /// Fills frame columns `minX..<maxX` of row `y` with the narrow `cell`, leaving the frame as
+    /// writing it cell by cell would: only a wide grapheme cut at either end loses its other
+    /// half (judged on the cells before the fill), and the run is then set at once.
+    private func fillRow(_ y: Int, from minX: Int, to maxX: Int, with cell: Cell) {
+        if storage.frame[minX, y].isContinuation, minX > 0, storage.frame[minX - 1, y].width == 2 {
+            storage.frame[minX - 1, y] = .blank(storage.frame[minX - 1, y].style)
+        }
+        if storage.frame[maxX - 1, y].width == 2, maxX < storage.frame.size.width, storage.frame[maxX, y].isContinuation
+        {
+            storage.frame[maxX, y] = .blank(storage.frame[maxX, y].style)
+        }
+        storage.frame.fill(row: y, columns: minX..<maxX, with: cell)
     }
 
     /// Writes `cell` at frame column `x` of row `y` (both inside the frame; a wide cell's

@@ -27,6 +27,15 @@ public struct Frame: Hashable, Sendable {
         }
     }
 
+    /// Sets the columns `columns` of row `y` (inside the frame) to `cell`, as they are: callers
+    /// keep wide graphemes whole (``Canvas/fill(_:with:)``).
+    mutating func fill(row y: Int, columns: Range<Int>, with cell: Cell) {
+        let start = y * size.width
+        cells.withUnsafeMutableBufferPointer { buffer in
+            for index in (start + columns.lowerBound)..<(start + columns.upperBound) { buffer[index] = cell }
+        }
+    }
+
     /// One row of the frame as plain text: graphemes only, continuation cells skipped,
     /// trailing spaces trimmed.
     public func line(_ y: Int) -> String {

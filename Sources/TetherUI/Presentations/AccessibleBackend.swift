@@ -51,6 +51,8 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
     private var running = false
     private var pumping = false
     private var echo: EchoControl?
+    private var interrupts: InterruptRelay?
+    private var handler: ((TerminalEvent) -> Void)?
 
     /// A conversation reading answers from `input` and writing prompts to `output`; by
     /// default to the terminal (`/dev/tty`) when `input` is one, otherwise to standard error.
@@ -103,12 +105,31 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
         return type == S_IFIFO || type == S_IFREG || type == S_IFSOCK
     }
 
+    /// Whether a program should choose this presentation by itself: standard input can
+    /// give answers (``standardInputCanAnswer``) and the form cannot be drawn, because the
+    /// terminal cannot draw (``terminalCannotDraw``) or there is no controlling terminal
+    /// (`/dev/tty` does not open). A program started with neither a terminal nor readable
+    /// input gets `false`: nothing can be asked either.
+    nonisolated public static var isPreferred: Bool {
+        guard standardInputCanAnswer else { return false }
+        if terminalCannotDraw { return true }
+        let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard tty >= 0 else { return true }
+        close(tty)
+        return false
+    }
+
     // MARK: Running
 
     public func start(_ handler: @escaping (TerminalEvent) -> Void) throws {
         running = true
-        if sink == nil { openOutput() }
-        if inputIsTerminal { echo = EchoControl(fd: inputFD) }
+        self.handler = handler
+        if sink == nil {
+            openOutput()
+            interrupts = InterruptRelay()
+            interrupts?.install()
+        }
+        if inputIsTerminal { echo = EchoControl(fd: inputFD, catchesInterrupt: interrupts == nil) }
     }
 
     func drive(_ application: Application) {
@@ -122,23 +143,32 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
 
     public func present(_ frame: Frame, cursor: Point?) {}
 
-    /// Turns echo back on if a secret was being read. Idempotent.
+    /// Turns echo back on if a secret was being read, and puts SIGINT's disposition back.
+    /// Idempotent.
     public func stop() {
         running = false
         echo?.restore()
         echo = nil
+        interrupts?.uninstall()
+        interrupts = nil
+        handler = nil
         dialog = nil
         if ownsOutput { close(outputFD) }
         ownsOutput = false
         outputFD = -1
     }
 
-    public var pollDescriptors: [Int32] { running && !ended && inputFD >= 0 ? [inputFD] : [] }
+    public var pollDescriptors: [Int32] {
+        guard running else { return [] }
+        return (!ended && inputFD >= 0 ? [inputFD] : []) + (interrupts.map { [$0.readFD] } ?? [])
+    }
 
     public var pollTimeout: Duration? { nil }
 
-    /// Reads what input is ready (never blocking) and answers the questions waiting.
+    /// Reads what input is ready (never blocking) and answers the questions waiting; a
+    /// Ctrl-C (SIGINT) that arrived is handed to the application first.
     public func processPendingInput() {
+        if interrupts?.drain() == true { return interrupt() }
         guard running, !ended, inputFD >= 0 else { return }
         var ready = pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)
         guard poll(&ready, 1, 0) > 0 else { return }
@@ -149,6 +179,15 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
         } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
             endInput()
         }
+    }
+
+    /// Ctrl-C: ends the open prompt's line and hands the application the Ctrl-C key, which
+    /// quits as in full screen (``Application/Exit/interrupted``, with
+    /// ``Application/InterruptBehavior/quit``). Nothing more is asked or submitted.
+    package func interrupt() {
+        guard running, let handler else { return }
+        output("\n")
+        handler(.input(.key(.ctrl("c"))))
     }
 
     // MARK: Lines

@@ -104,7 +104,7 @@ final class AccessibleDialog {
         let item = items[index]
         item.widget.focus()
         let prompt = item.widget.accessiblePrompt
-        for (number, option) in prompt.options.enumerated() { write("  \(number + 1). \(option)\n") }
+        for (number, option) in prompt.options.enumerated() { write("\(number + 1)) \(option)\n") }
         write([name(of: item), prompt.question].filter { !$0.isEmpty }.joined(separator: " ") + ": ")
         hideInput(prompt.isSecret)
         waiting()

@@ -6,15 +6,15 @@ import Darwin
 import Synchronization
 
 /// Terminal echo for the accessible presentation: off while a secret is typed (the line
-/// break still echoes, `ECHONL`), back on afterwards, at ``restore()``, and if SIGINT,
-/// SIGTERM, SIGHUP or SIGQUIT ends the program while it is off.
+/// break still echoes, `ECHONL`), back on afterwards, at ``restore()``, and if SIGTERM,
+/// SIGHUP, SIGQUIT or (unless the backend relays it) SIGINT ends the program while it is off.
 ///
 /// The signal handlers, installed while echo is off, put the local modes back (with
 /// `tcsetattr`, which is async-signal-safe) and then let the signal take its default
 /// action; their state is atomic.
 @MainActor
 final class EchoControl {
-    private static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    private let signals: [Int32]
     /// The terminal whose echo is off, or -1.
     nonisolated private static let hiddenFD = Atomic<Int32>(-1)
     /// Its local modes before echo went off.
@@ -24,8 +24,12 @@ final class EchoControl {
     private var saved: termios?
     private var previousActions: [Int32: sigaction] = [:]
 
-    /// Echo control for the terminal `fd`.
-    init(fd: Int32) { self.fd = fd }
+    /// Echo control for the terminal `fd`; SIGINT is left alone unless `catchesInterrupt`
+    /// (the accessible backend relays it to the application, which then restores echo).
+    init(fd: Int32, catchesInterrupt: Bool = true) {
+        self.fd = fd
+        signals = (catchesInterrupt ? [SIGINT] : []) + [SIGTERM, SIGHUP, SIGQUIT]
+    }
 
     isolated deinit { restore() }
 
@@ -61,7 +65,7 @@ final class EchoControl {
     }
 
     private func installHandlers() {
-        for signal in EchoControl.signals {
+        for signal in signals {
             var action = sigaction()
             #if canImport(Glibc)
             action.__sigaction_handler.sa_handler = { signal in EchoControl.restoreAndRaise(signal) }

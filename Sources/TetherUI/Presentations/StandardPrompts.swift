@@ -66,3 +66,33 @@ extension Slider: AccessiblePrompting {
         return .accepted
     }
 }
+
+extension TextArea: AccessiblePrompting {
+    public var accessiblePrompt: AccessiblePrompt {
+        let end = "end with an empty line"
+        if text.isEmpty {
+            let hint = placeholder.isEmpty ? "" : "\(placeholder); "
+            return AccessiblePrompt(question: "(\(hint)\(end))", lines: .untilEmptyLine)
+        }
+        let current = text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " / ")
+        return AccessiblePrompt(
+            question: "(\(end); an empty line first keeps the text) [\(current)]", lines: .untilEmptyLine)
+    }
+
+    /// Replaces the text with `answer` (its lines joined with line breaks) as one user edit,
+    /// as a paste over the whole text would be (the input filter and the length limit
+    /// apply); an empty answer keeps the text.
+    public func applyAccessibleAnswer(_ answer: String) -> AccessibleAnswer {
+        guard !answer.isEmpty else { return .accepted }
+        var accepted = answer.filter { $0 == "\n" || (!$0.isControlCharacter && (inputFilter?.accepts($0) ?? true)) }
+        if let maxLength { accepted = String(accepted.prefix(maxLength)) }
+        guard !accepted.isEmpty else { return .invalid("This field does not accept those characters.") }
+        guard accepted != text else { return .accepted }
+        editor.replace(0..<editor.graphemes.count, with: Array(accepted), kind: .single)
+        scrollTop = 0
+        followsCaret = true
+        setNeedsLayout()
+        editable.userEdited(self)
+        return .accepted
+    }
+}

@@ -111,18 +111,32 @@ public struct TextEditor: Hashable, Sendable {
 
     /// Replaces `range` with `new` and puts the caret after it, reading the graphemes on
     /// either side again (an edit may join neighbours: a combining mark after `e`, two
-    /// halves of a flag), so the caret is always a grapheme index of the text itself. It
-    /// keeps its place in the text, moved past a grapheme it now falls inside.
+    /// halves of a flag, an emoji before a lone joiner and the emoji after it), so the caret
+    /// is always a grapheme index of the text itself. It keeps its place in the text, moved
+    /// past a grapheme it now falls inside.
     mutating func replace(_ range: Range<Int>, with new: [Character], kind: UndoHistory.Kind) {
-        let lower = max(0, range.lowerBound - 1)
-        let upper = min(graphemes.count, range.upperBound + 1)
+        var lower = max(0, range.lowerBound - 1)
+        var upper = min(graphemes.count, range.upperBound + 1)
+        // Flags pair regional indicators by their count from the start of a run of them, so
+        // the window starts where the run does (usually no run, or one flag back).
+        while lower > 0 && Self.continuesRegionalRun(graphemes[lower - 1], graphemes[lower]) { lower -= 1 }
         let before = graphemes[lower..<range.lowerBound]
         let caretScalars =
             before.reduce(0) { $0 + $1.unicodeScalars.count } + new.reduce(0) { $0 + $1.unicodeScalars.count }
         var window = String(before)
         window.append(contentsOf: new)
         window.append(contentsOf: graphemes[range.upperBound..<upper])
-        let segmented = Array(window)
+        var segmented = Array(window)
+        // The window's new end may reach into the grapheme after it; it grows until its end
+        // is a boundary of the whole text again.
+        while upper < graphemes.count {
+            let next = graphemes[upper]
+            let joined = Array(window + String(next))
+            if joined.count == segmented.count + 1 && joined.last == next { break }
+            window.append(next)
+            segmented = joined
+            upper += 1
+        }
         var offset = 0
         var scalars = 0
         while offset < segmented.count && scalars < caretScalars {
@@ -134,6 +148,15 @@ public struct TextEditor: Hashable, Sendable {
             caretBefore: caret, caretAfter: lower + offset)
         apply(change)
         history.record(change, kind: kind)
+    }
+
+    /// Whether `next` starts with a regional indicator that pairs by parity with the ones
+    /// `previous` ends with (a run of flag halves crosses the two graphemes).
+    private static func continuesRegionalRun(_ previous: Character, _ next: Character) -> Bool {
+        func isRegional(_ scalar: Unicode.Scalar?) -> Bool {
+            scalar.map { (0x1F1E6...0x1F1FF).contains($0.value) } ?? false
+        }
+        return isRegional(previous.unicodeScalars.last) && isRegional(next.unicodeScalars.first)
     }
 
     /// Applies `change` forwards.

@@ -157,6 +157,8 @@ struct CommandTests {
 
     @Test("isExecuting and isEnabled change before the work starts")
     func stateChangesBeforeWork() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let log = Log()
         var command: Command<Void, Int>?
         command = Command<Void, Int> {
@@ -166,8 +168,8 @@ struct CommandTests {
                 return Disposables.create()
             }
         }
-        _ = command!.isExecuting.skip(1).subscribe(onNext: { log("isExecuting \($0)") })
-        _ = command!.isEnabled.skip(1).subscribe(onNext: { log("isEnabled \($0)") })
+        command!.isExecuting.skip(1).subscribe(onNext: { log("isExecuting \($0)") }).disposed(by: bag)
+        command!.isEnabled.skip(1).subscribe(onNext: { log("isEnabled \($0)") }).disposed(by: bag)
         command!.execute()
         #expect(
             log.entries == [

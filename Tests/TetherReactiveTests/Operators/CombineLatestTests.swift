@@ -6,9 +6,11 @@ import TetherReactive
 struct CombineLatestTests {
     @Test("emits only once both sources have emitted, then on every value from either")
     func emissionRule() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let a = PublishSubject<Int>(), b = PublishSubject<String>()
         let recorder = Recorder<String>()
-        _ = Observable.combineLatest(a, b) { "\($0)\($1)" }.subscribe(recorder)
+        Observable.combineLatest(a, b) { "\($0)\($1)" }.subscribe(recorder).disposed(by: bag)
         a.onNext(1)
         a.onNext(2)
         #expect(recorder.events.isEmpty)
@@ -20,9 +22,12 @@ struct CombineLatestTests {
 
     @Test("the tuple form combines into tuples")
     func tuple() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let recorder = Recorder<(Int, String)>()
-        _ = Observable<(Int, String)>.combineLatest(BehaviorRelay(value: 1), BehaviorRelay(value: "a")).subscribe(
-            recorder)
+        Observable<(Int, String)>.combineLatest(BehaviorRelay(value: 1), BehaviorRelay(value: "a")).subscribe(
+            recorder
+        ).disposed(by: bag)
         #expect(recorder.values.map { "\($0.0)\($0.1)" } == ["1a"])
     }
 
@@ -65,9 +70,11 @@ struct CombineLatestTests {
 
     @Test("three sources combine once all have emitted")
     func three() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let a = BehaviorRelay(value: 1), b = BehaviorRelay(value: 2), c = PublishSubject<Int>()
         let recorder = Recorder<Int>()
-        _ = Observable.combineLatest(a, b, c) { $0 * 100 + $1 * 10 + $2 }.subscribe(recorder)
+        Observable.combineLatest(a, b, c) { $0 * 100 + $1 * 10 + $2 }.subscribe(recorder).disposed(by: bag)
         #expect(recorder.events.isEmpty)
         c.onNext(3)
         a.accept(4)
@@ -86,12 +93,14 @@ struct CombineLatestTests {
 
     @Test("four sources combine once all have emitted, in argument order")
     func four() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let a = PublishSubject<Int>()
         let recorder = Recorder<(Int, Int, Int, Int)>()
-        _ = Observable<(Int, Int, Int, Int)>.combineLatest(
+        Observable<(Int, Int, Int, Int)>.combineLatest(
             a, BehaviorRelay(value: 2), BehaviorRelay(value: 3), BehaviorRelay(value: 4)
         )
-        .subscribe(recorder)
+        .subscribe(recorder).disposed(by: bag)
         a.onNext(1)
         #expect(recorder.values.map { [$0.0, $0.1, $0.2, $0.3] } == [[1, 2, 3, 4]])
     }
@@ -110,9 +119,11 @@ struct CombineLatestTests {
 
     @Test("an array of sources combines into arrays in the sources' order")
     func array() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let sources = [PublishSubject<Int>(), PublishSubject<Int>(), PublishSubject<Int>()]
         let recorder = Recorder<[Int]>()
-        _ = Observable<[Int]>.combineLatest(sources).subscribe(recorder)
+        Observable<[Int]>.combineLatest(sources).subscribe(recorder).disposed(by: bag)
         sources[2].onNext(3)
         sources[0].onNext(1)
         #expect(recorder.events.isEmpty)

@@ -6,10 +6,12 @@ import TetherReactive
 struct DebounceTests {
     @Test("emits a value only after the due time passes without another value")
     func emitsAfterQuietPeriod() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let scheduler = TestScheduler()
         let subject = PublishSubject<Int>()
         let recorder = Recorder<Int>()
-        _ = subject.debounce(.seconds(1), scheduler: scheduler).subscribe(recorder)
+        subject.debounce(.seconds(1), scheduler: scheduler).subscribe(recorder).disposed(by: bag)
         subject.onNext(1)
         scheduler.advance(by: .milliseconds(500))
         subject.onNext(2)
@@ -22,10 +24,12 @@ struct DebounceTests {
 
     @Test("values separated by more than the due time are all emitted")
     func separatedValues() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let scheduler = TestScheduler()
         let subject = PublishSubject<Int>()
         let recorder = Recorder<Int>()
-        _ = subject.debounce(.seconds(1), scheduler: scheduler).subscribe(recorder)
+        subject.debounce(.seconds(1), scheduler: scheduler).subscribe(recorder).disposed(by: bag)
         subject.onNext(1)
         scheduler.advance(by: .seconds(2))
         subject.onNext(2)

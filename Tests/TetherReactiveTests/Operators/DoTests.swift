@@ -24,12 +24,14 @@ struct DoTests {
 
     @Test("runs onSubscribe before the source is subscribed")
     func onSubscribe() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let log = Log()
         let source = Observable<Int>.create { _ in
             log("subscribed")
             return Disposables.create()
         }
-        _ = source.do(onSubscribe: { log("onSubscribe") }).subscribe(Recorder<Int>())
+        source.do(onSubscribe: { log("onSubscribe") }).subscribe(Recorder<Int>()).disposed(by: bag)
         #expect(log.entries == ["onSubscribe", "subscribed"])
     }
 

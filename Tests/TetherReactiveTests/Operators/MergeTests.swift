@@ -6,9 +6,11 @@ import TetherReactive
 struct MergeTests {
     @Test("emits every value from all sources as it arrives")
     func interleaves() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let a = PublishSubject<Int>(), b = PublishSubject<Int>()
         let recorder = Recorder<Int>()
-        _ = Observable.merge([a, b]).subscribe(recorder)
+        Observable.merge([a, b]).subscribe(recorder).disposed(by: bag)
         a.onNext(1)
         b.onNext(2)
         a.onNext(3)

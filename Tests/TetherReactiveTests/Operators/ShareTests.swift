@@ -21,11 +21,13 @@ struct ShareTests {
 
     @Test("many subscribers share one upstream subscription")
     func oneUpstreamSubscription() {
+        let bag = DisposeBag()
         let source = Source()
+        defer { withExtendedLifetime(source) { bag.dispose() } }
         let shared = source.observable.share()
         let a = Recorder<Int>(), b = Recorder<Int>()
-        _ = shared.subscribe(a)
-        _ = shared.subscribe(b)
+        shared.subscribe(a).disposed(by: bag)
+        shared.subscribe(b).disposed(by: bag)
         source.subject.onNext(1)
         #expect(source.subscriptions == 1)
         #expect(a.values == [1])
@@ -34,26 +36,30 @@ struct ShareTests {
 
     @Test("late subscribers receive up to replay latest values first")
     func replaysToLateSubscribers() {
+        let bag = DisposeBag()
         let source = Source()
+        defer { withExtendedLifetime(source) { bag.dispose() } }
         let shared = source.observable.share(replay: 2)
-        _ = shared.subscribe(Recorder<Int>())
+        shared.subscribe(Recorder<Int>()).disposed(by: bag)
         source.subject.onNext(1)
         source.subject.onNext(2)
         source.subject.onNext(3)
         let late = Recorder<Int>()
-        _ = shared.subscribe(late)
+        shared.subscribe(late).disposed(by: bag)
         source.subject.onNext(4)
         #expect(late.values == [2, 3, 4])
     }
 
     @Test("without replay late subscribers receive only later values")
     func noReplay() {
+        let bag = DisposeBag()
         let source = Source()
+        defer { withExtendedLifetime(source) { bag.dispose() } }
         let shared = source.observable.share()
-        _ = shared.subscribe(Recorder<Int>())
+        shared.subscribe(Recorder<Int>()).disposed(by: bag)
         source.subject.onNext(1)
         let late = Recorder<Int>()
-        _ = shared.subscribe(late)
+        shared.subscribe(late).disposed(by: bag)
         source.subject.onNext(2)
         #expect(late.values == [2])
     }
@@ -71,15 +77,28 @@ struct ShareTests {
         #expect(!source.subject.hasObservers)
     }
 
+    @Test("a shared observable dropped after subscribing still delivers, and disconnects when its subscriber disposes")
+    func temporarySharedObservable() {
+        let subject = PublishSubject<Int>()
+        let recorder = Recorder<Int>()
+        let subscription = subject.map { $0 * 2 }.share(replay: 1).subscribe(recorder)
+        subject.onNext(1)
+        #expect(recorder.values == [2])
+        subscription.dispose()
+        #expect(!subject.hasObservers)
+    }
+
     @Test("a subscriber after everyone disposed connects anew, with an empty replay buffer")
     func reconnects() {
+        let bag = DisposeBag()
         let source = Source()
+        defer { withExtendedLifetime(source) { bag.dispose() } }
         let shared = source.observable.share(replay: 1)
         let first = shared.subscribe(Recorder<Int>())
         source.subject.onNext(1)
         first.dispose()
         let again = Recorder<Int>()
-        _ = shared.subscribe(again)
+        shared.subscribe(again).disposed(by: bag)
         #expect(source.subscriptions == 2)
         #expect(again.events.isEmpty)
         source.subject.onNext(2)
@@ -88,12 +107,14 @@ struct ShareTests {
 
     @Test("a subscription disposed before a reconnect does not disconnect the new connection")
     func staleDisposeDoesNotDisconnect() {
+        let bag = DisposeBag()
         let source = Source()
+        defer { withExtendedLifetime(source) { bag.dispose() } }
         let shared = source.observable.share()
         let first = shared.subscribe(Recorder<Int>())
         first.dispose()
         let recorder = Recorder<Int>()
-        _ = shared.subscribe(recorder)
+        shared.subscribe(recorder).disposed(by: bag)
         first.dispose()
         source.subject.onNext(1)
         #expect(recorder.values == [1])

@@ -6,10 +6,12 @@ import TetherReactive
 struct ThrottleTests {
     @Test("the first value passes at once; the latest of a window is emitted when the window closes")
     func latest() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let scheduler = TestScheduler()
         let subject = PublishSubject<Int>()
         let recorder = Recorder<Int>()
-        _ = subject.throttle(.seconds(1), scheduler: scheduler).subscribe(recorder)
+        subject.throttle(.seconds(1), scheduler: scheduler).subscribe(recorder).disposed(by: bag)
         subject.onNext(1)
         #expect(recorder.values == [1])
         scheduler.advance(by: .milliseconds(300))
@@ -23,10 +25,12 @@ struct ThrottleTests {
 
     @Test("a value emitted at a window's close opens a new window")
     func windowReopens() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let scheduler = TestScheduler()
         let subject = PublishSubject<Int>()
         let recorder = Recorder<Int>()
-        _ = subject.throttle(.seconds(1), scheduler: scheduler).subscribe(recorder)
+        subject.throttle(.seconds(1), scheduler: scheduler).subscribe(recorder).disposed(by: bag)
         subject.onNext(1)
         subject.onNext(2)
         scheduler.advance(by: .seconds(1))
@@ -39,10 +43,12 @@ struct ThrottleTests {
 
     @Test("after a quiet window the next value passes at once")
     func quietWindow() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let scheduler = TestScheduler()
         let subject = PublishSubject<Int>()
         let recorder = Recorder<Int>()
-        _ = subject.throttle(.seconds(1), scheduler: scheduler).subscribe(recorder)
+        subject.throttle(.seconds(1), scheduler: scheduler).subscribe(recorder).disposed(by: bag)
         subject.onNext(1)
         scheduler.advance(by: .seconds(5))
         subject.onNext(2)
@@ -51,10 +57,12 @@ struct ThrottleTests {
 
     @Test("with latest false, values during a window are dropped")
     func notLatest() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let scheduler = TestScheduler()
         let subject = PublishSubject<Int>()
         let recorder = Recorder<Int>()
-        _ = subject.throttle(.seconds(1), latest: false, scheduler: scheduler).subscribe(recorder)
+        subject.throttle(.seconds(1), latest: false, scheduler: scheduler).subscribe(recorder).disposed(by: bag)
         subject.onNext(1)
         subject.onNext(2)
         scheduler.advance(by: .seconds(1))

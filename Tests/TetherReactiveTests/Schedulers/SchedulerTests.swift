@@ -30,6 +30,16 @@ struct SchedulerTests {
         #expect(scheduler.pendingCount == 0)
     }
 
+    @Test("a periodic timer does not keep its scheduler alive")
+    func periodicHoldsSchedulerWeakly() {
+        var scheduler: TestScheduler? = TestScheduler()
+        let released = Weak(scheduler)
+        let timer = scheduler?.schedulePeriodic(every: .seconds(1)) {}
+        scheduler = nil
+        #expect(released.object == nil)
+        timer?.dispose()
+    }
+
     @Test("interval emits 0, 1, 2… every period, starting one period after subscription")
     func interval() {
         let scheduler = TestScheduler()

@@ -64,6 +64,19 @@ struct TestSchedulerTests {
         #expect(!ran)
     }
 
+    @Test("disposing a scheduled action releases it at once, before any advance")
+    func cancellationReleasesAction() {
+        let scheduler = TestScheduler()
+        var token: Token? = Token()
+        let released = Weak(token)
+        let action = scheduler.schedule(after: .seconds(1)) { [token] in _ = token }
+        token = nil
+        #expect(released.object != nil)
+        action.dispose()
+        #expect(released.object == nil)
+        withExtendedLifetime(scheduler) {}
+    }
+
     @Test("an action can cancel a later one due at the same time")
     func cancelDuringAdvance() {
         let scheduler = TestScheduler()

@@ -24,25 +24,29 @@ struct BehaviorRelayTests {
 
     @Test("an observer reading value during delivery sees the new value")
     func storesBeforeEmitting() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let relay = BehaviorRelay(value: 0)
         var seen: [Int] = []
-        _ = relay.subscribe(onNext: { _ in seen.append(relay.value) })
+        relay.subscribe(onNext: { _ in seen.append(relay.value) }).disposed(by: bag)
         relay.accept(5)
         #expect(seen == [0, 5])
     }
 
     @Test("a value accepted during delivery is stored at once and delivered afterwards, in order")
     func acceptDuringDelivery() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let relay = BehaviorRelay(value: 0)
         let log = Log()
-        _ = relay.subscribe(onNext: { value in
+        relay.subscribe(onNext: { value in
             log("A\(value)")
             if value == 1 {
                 relay.accept(2)
                 log("value \(relay.value)")
             }
-        })
-        _ = relay.subscribe(onNext: { log("B\($0)") })
+        }).disposed(by: bag)
+        relay.subscribe(onNext: { log("B\($0)") }).disposed(by: bag)
         relay.accept(1)
         #expect(log.entries == ["A0", "B0", "A1", "value 2", "B1", "A2", "B2"])
     }
@@ -77,6 +81,18 @@ struct BehaviorRelayTests {
         relay = nil
         #expect(weakRelay.object == nil)
         subscription.dispose()
+        #expect(weakToken.object == nil)
+    }
+
+    @Test("a relay dropped with a subscription never disposed releases that subscription's observer")
+    func droppedRelayReleasesObserver() {
+        var relay: BehaviorRelay<Int>? = BehaviorRelay(value: 0)
+        var token: Token? = Token()
+        let weakToken = Weak(token)
+        _ = relay!.subscribe(onNext: { [token] _ in _ = token })
+        token = nil
+        #expect(weakToken.object != nil)
+        relay = nil
         #expect(weakToken.object == nil)
     }
 }

@@ -16,9 +16,11 @@ struct BehaviorSubjectTests {
 
     @Test("value is stored before observers are notified")
     func storesBeforeEmitting() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let subject = BehaviorSubject(value: 0)
         var seen: [Int] = []
-        _ = subject.subscribe(onNext: { _ in seen.append(subject.value) })
+        subject.subscribe(onNext: { _ in seen.append(subject.value) }).disposed(by: bag)
         subject.onNext(5)
         #expect(seen == [0, 5])
     }

@@ -7,45 +7,51 @@ import TetherReactive
 struct ObserverListTests {
     @Test("a value sent during delivery is queued and delivered to every observer after the current one")
     func reentrantValueQueued() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let subject = PublishSubject<Int>()
         let log = Log()
-        _ = subject.subscribe(onNext: { value in
+        subject.subscribe(onNext: { value in
             log("A\(value)")
             if value == 1 { subject.onNext(2) }
-        })
-        _ = subject.subscribe(onNext: { log("B\($0)") })
+        }).disposed(by: bag)
+        subject.subscribe(onNext: { log("B\($0)") }).disposed(by: bag)
         subject.onNext(1)
         #expect(log.entries == ["A1", "B1", "A2", "B2"])
     }
 
     @Test("several values sent during one delivery arrive afterwards in the order they were sent")
     func reentrantValuesKeepOrder() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let relay = PublishRelay<Int>()
         let recorder = Recorder<Int>()
-        _ = relay.subscribe(onNext: { value in
+        relay.subscribe(onNext: { value in
             if value == 0 {
                 relay.accept(1)
                 relay.accept(2)
             }
             if value == 1 { relay.accept(3) }
-        })
-        _ = relay.subscribe(recorder)
+        }).disposed(by: bag)
+        relay.subscribe(recorder).disposed(by: bag)
         relay.accept(0)
         #expect(recorder.values == [0, 1, 2, 3])
     }
 
     @Test("1,000 nested sends are delivered in order without recursion")
     func deepReentrancyDoesNotRecurse() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let subject = PublishSubject<Int>()
         var depth = 0, maxDepth = 0
         var received: [Int] = []
-        _ = subject.subscribe(onNext: { value in
+        subject.subscribe(onNext: { value in
             depth += 1
             maxDepth = max(maxDepth, depth)
             received.append(value)
             if value < 1_000 { subject.onNext(value + 1) }
             depth -= 1
-        })
+        }).disposed(by: bag)
         subject.onNext(1)
         #expect(maxDepth == 1)
         #expect(received == Array(1...1_000))
@@ -53,16 +59,18 @@ struct ObserverListTests {
 
     @Test("a BehaviorRelay accepting values during delivery stays at recursion depth 1")
     func behaviorRelayDepth() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let relay = BehaviorRelay(value: 0)
         var depth = 0, maxDepth = 0
         var received: [Int] = []
-        _ = relay.subscribe(onNext: { value in
+        relay.subscribe(onNext: { value in
             depth += 1
             maxDepth = max(maxDepth, depth)
             received.append(value)
             if value > 0 && value < 1_000 { relay.accept(value + 1) }
             depth -= 1
-        })
+        }).disposed(by: bag)
         relay.accept(1)
         #expect(maxDepth == 1)
         #expect(received == Array(0...1_000))
@@ -71,10 +79,12 @@ struct ObserverListTests {
 
     @Test("an observer disposed during a delivery receives nothing more, not even that delivery")
     func disposedMidDelivery() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let subject = PublishSubject<Int>()
         var second: (any Disposable)?
         let recorder = Recorder<Int>()
-        _ = subject.subscribe(onNext: { _ in second?.dispose() })
+        subject.subscribe(onNext: { _ in second?.dispose() }).disposed(by: bag)
         second = subject.subscribe(recorder)
         subject.onNext(1)
         subject.onNext(2)
@@ -97,16 +107,18 @@ struct ObserverListTests {
 
     @Test("an observer added during a delivery receives only later events")
     func addedMidDelivery() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let subject = PublishSubject<Int>()
         let late = Recorder<Int>()
         var added = false
-        _ = subject.subscribe(onNext: { value in
+        subject.subscribe(onNext: { value in
             if !added {
                 added = true
                 _ = subject.subscribe(late)
                 subject.onNext(value + 10)
             }
-        })
+        }).disposed(by: bag)
         subject.onNext(1)
         subject.onNext(2)
         #expect(late.values == [11, 2])
@@ -114,15 +126,17 @@ struct ObserverListTests {
 
     @Test("an observer added during a delivery does not receive values queued before it subscribed")
     func addedMidDeliverySkipsEarlierQueued() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let subject = PublishSubject<Int>()
         let late = Recorder<Int>()
-        _ = subject.subscribe(onNext: { value in
+        subject.subscribe(onNext: { value in
             if value == 1 {
                 subject.onNext(10)
                 _ = subject.subscribe(late)
                 subject.onNext(11)
             }
-        })
+        }).disposed(by: bag)
         subject.onNext(1)
         subject.onNext(2)
         #expect(late.values == [11, 2])
@@ -130,14 +144,16 @@ struct ObserverListTests {
 
     @Test("a BehaviorRelay observer added during a delivery receives the current value once, then later values")
     func behaviorRelayAddedMidDelivery() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let relay = BehaviorRelay(value: 0)
         let late = Recorder<Int>()
-        _ = relay.subscribe(onNext: { value in
+        relay.subscribe(onNext: { value in
             if value == 1 {
                 relay.accept(2)
                 _ = relay.subscribe(late)
             }
-        })
+        }).disposed(by: bag)
         relay.accept(1)
         relay.accept(3)
         #expect(late.values == [2, 3])
@@ -145,14 +161,16 @@ struct ObserverListTests {
 
     @Test("a ReplaySubject observer added during a delivery receives each buffered value once")
     func replaySubjectAddedMidDelivery() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let subject = ReplaySubject<Int>(bufferSize: 10)
         let late = Recorder<Int>()
-        _ = subject.subscribe(onNext: { value in
+        subject.subscribe(onNext: { value in
             if value == 1 {
                 subject.onNext(2)
                 _ = subject.subscribe(late)
             }
-        })
+        }).disposed(by: bag)
         subject.onNext(1)
         #expect(late.values == [1, 2])
     }
@@ -191,6 +209,7 @@ struct ObserverListTests {
         let subject = PublishSubject<Int>()
         let log = Log()
         var subscriptions: [any Disposable] = []
+        defer { for subscription in subscriptions { subscription.dispose() } }
         for index in 0..<100 {
             subscriptions.append(subject.subscribe(onNext: { log("\(index):\($0)") }))
         }
@@ -209,6 +228,7 @@ struct ObserverListTests {
         let subject = PublishSubject<Int>()
         let log = Log()
         var subscriptions: [any Disposable] = []
+        defer { for subscription in subscriptions { subscription.dispose() } }
         subscriptions.append(
             subject.subscribe(onNext: { value in
                 log("0:\(value)")

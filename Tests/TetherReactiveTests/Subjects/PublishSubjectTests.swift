@@ -6,10 +6,12 @@ import TetherReactive
 struct PublishSubjectTests {
     @Test("delivers each value to every current observer, in subscription order")
     func deliversInSubscriptionOrder() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let subject = PublishSubject<Int>()
         let log = Log()
-        _ = subject.subscribe(onNext: { log("A\($0)") })
-        _ = subject.subscribe(onNext: { log("B\($0)") })
+        subject.subscribe(onNext: { log("A\($0)") }).disposed(by: bag)
+        subject.subscribe(onNext: { log("B\($0)") }).disposed(by: bag)
         subject.onNext(1)
         #expect(log.entries == ["A1", "B1"])
     }
@@ -137,5 +139,17 @@ struct PublishSubjectTests {
         subject = nil
         #expect(weakSubject.object == nil)
         subscription.dispose()
+    }
+
+    @Test("a subject dropped with a subscription never disposed releases that subscription's observer")
+    func droppedSubjectReleasesObserver() {
+        var subject: PublishSubject<Int>? = PublishSubject()
+        var token: Token? = Token()
+        let weakToken = Weak(token)
+        _ = subject!.subscribe(onNext: { [token] _ in _ = token })
+        token = nil
+        #expect(weakToken.object != nil)
+        subject = nil
+        #expect(weakToken.object == nil)
     }
 }

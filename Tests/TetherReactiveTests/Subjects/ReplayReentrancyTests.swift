@@ -25,21 +25,26 @@ final class ReentrancyProbe<Element> {
 struct ReplayReentrancyTests {
     @Test("a ReplaySubject delivers a value sent during a replay after the replayed values")
     func replaySubjectQueuesSendsDuringReplay() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let subject = ReplaySubject<Int>(bufferSize: 3)
         for value in [1, 2, 3] { subject.onNext(value) }
         let probe = ReentrancyProbe<Int>()
-        _ = subject.subscribe(onNext: { value in probe.see(value) { if value == 1 { subject.onNext(99) } } })
+        subject.subscribe(onNext: { value in probe.see(value) { if value == 1 { subject.onNext(99) } } }).disposed(
+            by: bag)
         #expect(probe.values == [1, 2, 3, 99])
         #expect(probe.deepest == 1)
     }
 
     @Test("a value sent during a ReplaySubject's replay reaches the earlier subscribers once")
     func replaySubjectSendsDuringReplayReachEveryone() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let subject = ReplaySubject<Int>(bufferSize: 2)
         let earlier = Recorder<Int>()
-        _ = subject.subscribe(earlier)
+        subject.subscribe(earlier).disposed(by: bag)
         subject.onNext(1)
-        _ = subject.subscribe(onNext: { if $0 == 1 { subject.onNext(99) } })
+        subject.subscribe(onNext: { if $0 == 1 { subject.onNext(99) } }).disposed(by: bag)
         #expect(earlier.values == [1, 99])
     }
 
@@ -59,32 +64,39 @@ struct ReplayReentrancyTests {
 
     @Test("a BehaviorSubject delivers a value sent during its replay afterwards, without re-entry")
     func behaviorSubjectQueuesSendsDuringReplay() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let subject = BehaviorSubject(value: 1)
         let probe = ReentrancyProbe<Int>()
-        _ = subject.subscribe(onNext: { value in probe.see(value) { if value == 1 { subject.onNext(2) } } })
+        subject.subscribe(onNext: { value in probe.see(value) { if value == 1 { subject.onNext(2) } } }).disposed(
+            by: bag)
         #expect(probe.values == [1, 2])
         #expect(probe.deepest == 1)
     }
 
     @Test("a BehaviorRelay delivers a value accepted during its replay afterwards, without re-entry")
     func behaviorRelayQueuesAcceptsDuringReplay() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let relay = BehaviorRelay(value: 1)
         let probe = ReentrancyProbe<Int>()
-        _ = relay.subscribe(onNext: { value in probe.see(value) { if value == 1 { relay.accept(2) } } })
+        relay.subscribe(onNext: { value in probe.see(value) { if value == 1 { relay.accept(2) } } }).disposed(by: bag)
         #expect(probe.values == [1, 2])
         #expect(probe.deepest == 1)
     }
 
     @Test("share(replay:) gives a late subscriber a value the source sends during its replay")
     func shareKeepsSendsDuringReplay() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let source = PublishSubject<Int>()
         let shared = source.share(replay: 2)
         let earlier = Recorder<Int>()
-        _ = shared.subscribe(earlier)
+        shared.subscribe(earlier).disposed(by: bag)
         source.onNext(1)
         source.onNext(2)
         let probe = ReentrancyProbe<Int>()
-        _ = shared.subscribe(onNext: { value in probe.see(value) { if value == 1 { source.onNext(3) } } })
+        shared.subscribe(onNext: { value in probe.see(value) { if value == 1 { source.onNext(3) } } }).disposed(by: bag)
         #expect(probe.values == [1, 2, 3])
         #expect(probe.deepest == 1)
         #expect(earlier.values == [1, 2, 3])
@@ -92,58 +104,71 @@ struct ReplayReentrancyTests {
 
     @Test("startWith emits a value its source sends during the start values after them")
     func startWithKeepsSendsDuringStartValues() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let source = PublishRelay<Int>()
         let probe = ReentrancyProbe<Int>()
-        _ = source.startWith(0, 1).subscribe(onNext: { value in
+        source.startWith(0, 1).subscribe(onNext: { value in
             probe.see(value) { if value == 0 { source.accept(5) } }
-        })
+        }).disposed(by: bag)
         #expect(probe.values == [0, 1, 5])
         #expect(probe.deepest == 1)
     }
 
     @Test("a ControlProperty emits an edit made during its initial value after it")
     func controlPropertyKeepsEditsDuringInitialValue() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         var text = "a"
         let edits = PublishRelay<String>()
         let property = ControlProperty(getter: { text }, setter: { text = $0 }, edits: edits)
         let probe = ReentrancyProbe<String>()
-        _ = property.subscribe(onNext: { value in probe.see(value) { if value == "a" { edits.accept("ab") } } })
+        property.subscribe(onNext: { value in probe.see(value) { if value == "a" { edits.accept("ab") } } }).disposed(
+            by: bag)
         #expect(probe.values == ["a", "ab"])
         #expect(probe.deepest == 1)
     }
 
     @Test("a Channel's following terminal delivers a value sent during its replay afterwards")
     func channelFollowingTerminalQueuesSendsDuringReplay() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let channel = Channel<Int>()
         channel.leadingTerminal.onNext(1)
         let probe = ReentrancyProbe<Int>()
-        _ = channel.followingTerminal.subscribe(onNext: { value in
+        channel.followingTerminal.subscribe(onNext: { value in
             probe.see(value) { if value == 1 { channel.leadingTerminal.onNext(2) } }
-        })
+        }).disposed(by: bag)
         #expect(probe.values == [1, 2])
         #expect(probe.deepest == 1)
     }
 
     @Test("a Command's replayed isExecuting is followed by an execution started on seeing it")
     func commandStateQueuesChangesDuringReplay() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let command = Command<Void, Int>(body: { _ in Observable.just(1) })
         let probe = ReentrancyProbe<Bool>()
-        _ = command.isExecuting.subscribe(onNext: { executing in
+        command.isExecuting.subscribe(onNext: { executing in
             probe.see(executing) { if probe.values == [false] { command.execute() } }
-        })
+        }).disposed(by: bag)
         #expect(probe.values == [false, true, false])
         #expect(probe.deepest == 1)
     }
 
     @Test("a CommandExecution's replay keeps the run's order for a late subscriber")
     func commandExecutionReplaysInOrder() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
         let results = PublishSubject<Int>()
         let command = Command<Void, Int>(body: { _ in results.asObservable() })
+        defer { results.onCompleted() }
         let execution = command.execute()
         results.onNext(1)
         results.onNext(2)
         let probe = ReentrancyProbe<Int>()
-        _ = execution.subscribe(onNext: { value in probe.see(value) { if value == 1 { results.onNext(3) } } })
+        execution.subscribe(onNext: { value in probe.see(value) { if value == 1 { results.onNext(3) } } }).disposed(
+            by: bag)
         #expect(probe.values == [1, 2, 3])
         #expect(probe.deepest == 1)
     }

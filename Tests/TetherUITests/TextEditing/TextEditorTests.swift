@@ -209,6 +209,35 @@ struct GraphemeBufferTests {
         #expect(editor.caret == 2)
     }
 
+    @Test("a regional indicator typed before a run of them pairs the whole run again from its start")
+    func flagRunRepairs() {
+        var editor = TextEditor(text: "🇫🇫🇷")
+        editor.moveToStart()
+        editor.insert("🇫")
+        #expect(Array(editor.graphemes) == ["🇫🇫", "🇫🇷"])
+        editor.moveRight()
+        editor.insert("_")
+        #expect(editor.text == "🇫🇫🇫🇷_")
+    }
+
+    @Test("deleting what separates two runs of regional indicators pairs the joined run from its start")
+    func flagRunAfterDelete() {
+        var editor = TextEditor(text: "🇫x🇷🇩🇪")
+        editor.moveToStart()
+        editor.moveRight()
+        editor.deleteForward()
+        #expect(Array(editor.graphemes) == ["🇫🇷", "🇩🇪"])
+    }
+
+    @Test("an emoji typed before a lone joiner joins the emoji after it into one grapheme")
+    func emojiBeforeJoiner() {
+        var editor = TextEditor(text: "\u{200D}👩")
+        editor.moveToStart()
+        editor.insert("👍")
+        #expect(Array(editor.graphemes) == ["👍\u{200D}👩"])
+        #expect(editor.caret == 1)
+    }
+
     @Test("undo and redo in the model restore text and caret without a terminal")
     func undoInModel() {
         var editor = TextEditor()

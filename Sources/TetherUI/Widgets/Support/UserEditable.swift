@@ -58,13 +58,23 @@ final class UserEditable<Control: Widget, Value: Equatable> {
     /// subscription, then user edits; writes are programmatic sets. Its values complete
     /// when the widget goes away.
     func property(of control: Control) -> ControlProperty<Value> {
+        // The setter holds what a set needs, not this object: no weak load per set.
         ControlProperty(
             control: control, getter: { [storage] in $0[keyPath: storage] },
-            setter: { [weak self] control, value in self?.set(value, on: control) },
+            setter: { [storage, normalize] control, value in
+                _ = Self.store(value, in: control, at: storage, normalize: normalize)
+            },
             edits: edits)
     }
 
     private func store(_ value: Value, in control: Control) -> Bool {
+        Self.store(value, in: control, at: storage, normalize: normalize)
+    }
+
+    private static func store(
+        _ value: Value, in control: Control, at storage: ReferenceWritableKeyPath<Control, Value>,
+        normalize: (Control, Value) -> Value
+    ) -> Bool {
         let normalized = normalize(control, value)
         guard normalized != control[keyPath: storage] else { return false }
         control[keyPath: storage] = normalized

@@ -1,0 +1,132 @@
+/// The accessible prompts of the choosing widgets: the options are listed numbered, one per
+/// line (`1) Germany`), and the answer is a number (or an option's exact title, ignoring
+/// case); a check list takes several, separated by commas. Each applies the answer as the
+/// user's choice, the way a key or a click does.
+extension Picker: AccessiblePrompting {
+    public var accessiblePrompt: AccessiblePrompt { list.singleChoicePrompt(chosen: selection) }
+
+    /// A number from the list (or an option's title) chooses that option as the user would;
+    /// empty keeps the choice. A number outside the list or a disabled option is refused.
+    public func applyAccessibleAnswer(_ answer: String) -> AccessibleAnswer {
+        switch list.choice(answer) {
+        case .keep: return .accepted
+        case .invalid(let sentence): return .invalid(sentence)
+        case .chosen(let index):
+            choose(list.options[index])
+            return .accepted
+        }
+    }
+}
+
+extension Dropdown: AccessiblePrompting {
+    public var accessiblePrompt: AccessiblePrompt { list.singleChoicePrompt(chosen: selection, hint: placeholder) }
+
+    /// A number from the list (or an option's title) chooses that option as the user would
+    /// from the open list; empty keeps the choice. A number outside the list or a disabled
+    /// option is refused.
+    public func applyAccessibleAnswer(_ answer: String) -> AccessibleAnswer {
+        switch list.choice(answer) {
+        case .keep: return .accepted
+        case .invalid(let sentence): return .invalid(sentence)
+        case .chosen(let index):
+            chooseFromList(index)
+            return .accepted
+        }
+    }
+}
+
+extension CheckList: AccessiblePrompting {
+    public var accessiblePrompt: AccessiblePrompt {
+        let checked = list.options.indices.filter { selection.contains(list.options[$0]) }
+        let current = checked.isEmpty ? "none" : checked.map { list.titles[$0] }.joined(separator: ", ")
+        return AccessiblePrompt(
+            question: "(numbers from 1 to \(list.count) separated by commas, - for none) [\(current)]",
+            options: list.accessibleTitles)
+    }
+
+    /// Numbers (or titles) separated by commas check exactly those options, as one change by
+    /// the user; `-` or `none` unchecks them all; empty keeps the checks. Disabled options
+    /// keep their state. An answer outside ``minimumCount`` or ``maximumCount`` is refused
+    /// with the validation message and changes nothing.
+    public func applyAccessibleAnswer(_ answer: String) -> AccessibleAnswer {
+        let trimmed = answer.trimmingWhitespace
+        if trimmed.isEmpty {
+            return validationMessage.map { AccessibleAnswer.invalid($0) } ?? .accepted
+        }
+        var wanted = selection.filter { !list.isEnabledOption($0) }
+        let saysNone =
+            trimmed == "-" || (trimmed.lowercased() == "none" && !list.titles.contains { $0.lowercased() == "none" })
+        if !saysNone {
+            for token in trimmed.split(whereSeparator: { $0 == "," }) {
+                switch list.choice(String(token)) {
+                case .keep: continue
+                case .invalid(let sentence): return .invalid(sentence + " Separate numbers with commas.")
+                case .chosen(let index): wanted.insert(list.options[index])
+                }
+            }
+        }
+        if let message = CheckList.countMessage(wanted.count, minimum: minimumCount, maximum: maximumCount) {
+            return .invalid(message)
+        }
+        editable.userSet(wanted, on: self)
+        return .accepted
+    }
+}
+
+// MARK: Reading an option from an answer
+
+extension OptionList {
+    /// What one answer chose.
+    enum Choice: Equatable {
+        /// Nothing was answered: keep the current choice.
+        case keep
+        /// The option at this index.
+        case chosen(Int)
+        /// Not an option that can be chosen; the sentence says why.
+        case invalid(String)
+    }
+
+    /// The titles listed before the question; a disabled option says so.
+    var accessibleTitles: [String] {
+        options.indices.map { isEnabled($0) ? titles[$0] : "\(titles[$0]) (not available)" }
+    }
+
+    /// Whether `option` can be chosen (it is among the options and not disabled).
+    func isEnabledOption(_ option: Option) -> Bool { index(of: option).map(isEnabled) ?? true }
+
+    /// The prompt of a one-of-N widget: the options numbered, the choice in brackets.
+    func singleChoicePrompt(chosen: Option?, hint: String = "") -> AccessiblePrompt {
+        let range = count == 1 ? "1" : "a number from 1 to \(count)"
+        let hintPart = hint.isEmpty || chosen != nil ? "" : "\(hint); "
+        let current = chosen.map { " [\(title($0))]" } ?? ""
+        return AccessiblePrompt(question: "(\(hintPart)\(range))\(current)", options: accessibleTitles)
+    }
+
+    /// The option `answer` names: its number in the list (from 1), or its exact title
+    /// ignoring case and surrounding spaces.
+    func choice(_ answer: String) -> Choice {
+        let trimmed = answer.trimmingWhitespace
+        if trimmed.isEmpty { return .keep }
+        let index: Int
+        if let number = Int(trimmed) {
+            guard number >= 1 && number <= count else {
+                return .invalid("There is no option \(number): enter a number from 1 to \(count).")
+            }
+            index = number - 1
+        } else if let named = titles.firstIndex(where: { $0.lowercased() == trimmed.lowercased() }) {
+            index = named
+        } else {
+            return .invalid("Enter a number from 1 to \(count) (“\(trimmed)” is not one of the options).")
+        }
+        guard isEnabled(index) else { return .invalid("\(titles[index]) is not available: choose another option.") }
+        return .chosen(index)
+    }
+}
+
+private extension String {
+    /// The string without spaces and tabs at either end.
+    var trimmingWhitespace: String {
+        let characters = drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
+        return String(characters)
+    }
+}

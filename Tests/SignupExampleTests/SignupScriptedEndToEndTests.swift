@@ -1,0 +1,45 @@
+import Glibc
+import TerminalHarness
+import Testing
+
+/// The built `signup-example` scripted: its answers piped in, without a controlling terminal.
+@Suite("signup-example scripted", .serialized)
+struct SignupScriptedEndToEndTests {
+    static var binary: String { buildProductsDirectory() + "/signup-example" }
+
+    /// Runs `printf <input> | signup-example <arguments>` in a new session (no terminal).
+    func scripted(_ input: String, _ arguments: [String] = []) -> ProcessResult {
+        let command =
+            "printf %s \(shellQuoted(input)) | \(shellQuoted(Self.binary)) \(arguments.map(shellQuoted).joined(separator: " "))"
+        return ProcessRunner.run(["setsid", "-w", "sh", "-c", command])
+    }
+
+    @Test("answers piped in sign up: numbers for the choices, a text ended by an empty line, the outcome on stdout")
+    func scriptedSignUp() {
+        let result = scripted("18\n2\n1,2\nLisbon\n41\nhello\nworld\n\n\n", ["--accessible"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stdout == "signed up: Spain, Pro, Email+SMS, Lisbon, age 41\nabout:\nhello\nworld\n")
+        #expect(result.stderr.contains("18) Spain\n"))
+        #expect(result.stderr.contains("Country (choose a country; a number from 1 to 21): 18\n"))
+        #expect(result.stderr.hasSuffix("Sign up? [Y/n]: \nSigning up…\nSigned up.\n"))
+    }
+
+    @Test("without a terminal the example asks by itself, and an invalid number is told and asked again")
+    func invalidNumberAskedAgain() {
+        let result = scripted("40\n18\n\n\nBern\n\n\n\n")
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stderr.contains("There is no option 40: enter a number from 1 to 21.\n"))
+        #expect(result.stdout == "signed up: Spain, Free, Email, Bern, age 30\n")
+    }
+
+    @Test("input ending in the middle of the text area is one error line, exit status 2, nothing signed up")
+    func endOfInputInTextArea() {
+        let result = scripted("18\n2\n1\nLisbon\n41\nhalf a text\n")
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(
+            result.stderr.hasSuffix(
+                "signup-example: input ended before the form was complete (no answer for About)\n"))
+        #expect(!result.stderr.contains("Signing up"))
+    }
+}
