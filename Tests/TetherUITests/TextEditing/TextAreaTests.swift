@@ -163,6 +163,27 @@ struct TextAreaTests {
         #expect(pilot.focusedWidget !== area)
     }
 
+    @Test("with Enter rebound to activate, Ctrl-J and Alt-Enter still insert line breaks and Enter leaves")
+    func ctrlJBreaksWhenEnterRebound() throws {
+        var keys = KeyMap.default
+        keys.rebind(.enter, to: .activate)
+        let area = TextArea(width: 12)
+        let form = Form()
+        form.addField("About", area)
+        form.addField("Next", TextField())
+        let pilot = try Pilot(root: form, size: Size(width: 40, height: 12), keyMap: keys)
+        pilot.type("a")
+        pilot.press(.ctrl("j"))
+        pilot.type("b")
+        pilot.press(KeyEvent(.enter, modifiers: .alt))
+        pilot.type("c")
+        #expect(area.text == "a\nb\nc")
+        #expect(rows(pilot, 3) == ["About  a", "       b", "       c"])
+        pilot.press(.enter)
+        #expect(pilot.focusedWidget !== area)
+        #expect(area.text == "a\nb\nc")
+    }
+
     @Test("rx.text reports user edits only and a model write keeps the caret, clamped")
     func binding() throws {
         let area = TextArea(width: 12)
