@@ -129,3 +129,62 @@ struct RowStarts {
         return result
     }
 }
+
+/// Rows laid out from a row start, kept between keys: after an edit they are laid out again
+/// from the rows the edit cannot have moved, and only until the new rows meet the old ones
+/// again in the part of the text the edit left alone.
+struct RowList {
+    /// The wrap width they were laid out at.
+    let width: Int
+    /// Where the first row starts.
+    let top: Int
+    /// How many rows were asked for (fewer when the text ends first).
+    let limit: Int
+    /// The graphemes in the text when they were laid out.
+    let textCount: Int
+    let rows: [Range<Int>]
+}
+
+extension RowStarts {
+    /// Up to `limit` rows from `top` (a row start), laid out again from `old` (rows from the
+    /// same `top` at the same width before `change`): old rows whose next row ends before
+    /// the change are kept, the rows from there are wrapped until one starts in the unchanged
+    /// end of the text where an old row started, and the old rows from there are moved.
+    mutating func rows(
+        from top: Int, limit: Int, in wrap: SoftWrap, reusing old: RowList?, after change: TextEditor.ChangeSpan?
+    ) -> RowList {
+        let count = wrap.graphemes.count
+        guard let old, let change, old.width == wrap.width, old.top == top, old.limit == limit else {
+            return RowList(
+                width: wrap.width, top: top, limit: limit, textCount: count,
+                rows: rows(from: top, count: limit, in: wrap))
+        }
+        var result: [Range<Int>] = []
+        while result.count + 1 < old.rows.count && old.rows[result.count + 1].upperBound < change.prefix {
+            result.append(old.rows[result.count])
+        }
+        let delta = count - old.textCount
+        var oldIndex = result.count
+        walk(from: result.isEmpty ? top : old.rows[result.count].lowerBound, in: wrap) { row, next in
+            result.append(row)
+            guard result.count < limit, let next else { return false }
+            guard count - next <= change.suffix else { return true }
+            while oldIndex < old.rows.count && old.rows[oldIndex].lowerBound + delta < next { oldIndex += 1 }
+            guard oldIndex < old.rows.count, old.rows[oldIndex].lowerBound + delta == next else { return true }
+            for moved in old.rows[oldIndex...].prefix(limit - result.count) {
+                result.append(moved.lowerBound + delta..<moved.upperBound + delta)
+            }
+            return false
+        }
+        if result.count < limit, let last = result.last, let next = Self.next(after: last, in: wrap) {
+            result += rows(from: next, count: limit - result.count, in: wrap)
+        }
+        return RowList(width: wrap.width, top: top, limit: limit, textCount: count, rows: result)
+    }
+
+    /// Where the row after `row` starts, or `nil` when `row` is the last.
+    static func next(after row: Range<Int>, in wrap: SoftWrap) -> Int? {
+        guard wrap.endsLine(row) else { return row.upperBound }
+        return row.upperBound < wrap.graphemes.count ? row.upperBound + 1 : nil
+    }
+}

@@ -51,18 +51,33 @@ struct SoftWrap {
         var lastBreak: Int?
         var i = start
         while i < count {
-            let grapheme = graphemes[i]
-            if grapheme == "\n" { return (start..<i, i + 1) }
-            let w = grapheme.terminalWidth
+            let (w, kind) = Self.measure(graphemes[i])
+            if kind == .lineBreak { return (start..<i, i + 1) }
             if column + w > width && i > start {
                 let cut = lastBreak ?? i
                 return (start..<cut, cut)
             }
             column += w
             i += 1
-            if grapheme == " " || grapheme == "\t" { lastBreak = i }
+            if kind == .space { lastBreak = i }
         }
         return (start..<count, nil)
+    }
+
+    private enum Kind { case lineBreak, space, other }
+
+    /// A grapheme's width and whether it breaks the line or allows a break after it, read
+    /// from its single byte for ASCII (no string comparison, no Unicode lookup).
+    private static func measure(_ grapheme: Character) -> (width: Int, kind: Kind) {
+        let utf8 = grapheme.utf8
+        guard utf8.count == 1, let byte = utf8.first else { return (grapheme.terminalWidth, .other) }
+        switch byte {
+        case 0x0A: return (0, .lineBreak)
+        case 0x09: return (0, .space)
+        case 0x20: return (1, .space)
+        case 0x21..<0x7F: return (1, .other)
+        default: return (0, .other)
+        }
     }
 
     /// Up to `count` rows from the row starting at `start` (a row start), crossing line

@@ -23,18 +23,37 @@ extension TextArea {
         let shown = canvas.visibleRect
         let graphemes = editor.graphemes
         for (y, row) in layout.rows.prefix(frame.height).enumerated() where y >= shown.minY && y < shown.maxY {
-            var x = 0
-            for i in row {
-                let grapheme = graphemes[i]
-                let width = grapheme.terminalWidth
-                if x + width > layout.width { break }
-                if grapheme != "\t" { canvas.put(String(grapheme), at: Point(x: x, y: y), style: style) }
-                x += width
-            }
+            drawRow(row, at: y, width: layout.width, graphemes: graphemes, in: &canvas, style: style)
         }
         let indicator = theme.placeholder
         if layout.hasMoreAbove { canvas.put("▲", at: Point(x: frame.width - 1, y: 0), style: indicator) }
         if layout.hasMoreBelow { canvas.put("▼", at: Point(x: frame.width - 1, y: frame.height - 1), style: indicator) }
+    }
+
+    /// Draws `row` on screen row `y`: a row of printable ASCII in one go, others grapheme by
+    /// grapheme (a tab and other zero-width graphemes take no column).
+    private func drawRow(
+        _ row: Range<Int>, at y: Int, width: Int, graphemes: GraphemeBuffer, in canvas: inout Canvas, style: Style
+    ) {
+        var ascii = ""
+        ascii.reserveCapacity(min(row.count, width))
+        for i in row {
+            let utf8 = graphemes[i].utf8
+            guard utf8.count == 1, let byte = utf8.first, byte >= 0x20 && byte < 0x7F else { break }
+            ascii.unicodeScalars.append(Unicode.Scalar(byte))
+        }
+        if ascii.utf8.count == row.count {
+            canvas.put(ascii.prefix(width), at: Point(x: 0, y: y), style: style)
+            return
+        }
+        var x = 0
+        for i in row {
+            let grapheme = graphemes[i]
+            let columns = grapheme.terminalWidth
+            if x + columns > width { break }
+            if grapheme != "\t" { canvas.put(String(grapheme), at: Point(x: x, y: y), style: style) }
+            x += columns
+        }
     }
 
     /// Where the caret is on screen, or `nil` while it is scrolled out of view.

@@ -1,60 +1,58 @@
-/// The rows a ``TextArea`` shows, computed once per edit and kept for drawing, the cursor
-/// and the next edit.
+/// The rows a ``TextArea`` shows: rows laid out from the first one shown, kept for
+/// drawing, the cursor and the next edit.
 struct VisibleRows {
-    /// The wrap width and the area's height they were laid out for.
-    let width: Int
+    /// Up to `height + 1` rows (one more than shown, for the `▼` hint).
+    let list: RowList
+    /// The area's height they were laid out for.
     let height: Int
-    /// Where the first row starts.
-    let top: Int
-    /// The graphemes in the text when they were laid out.
-    let textCount: Int
-    /// Up to `height + 1` rows from `top` (one more than shown, for the `▼` hint).
-    let rows: [Range<Int>]
 
+    var width: Int { list.width }
+    var top: Int { list.top }
+    var rows: [Range<Int>] { list.rows }
+    var textCount: Int { list.textCount }
     /// Whether there is text above the first row shown.
     var hasMoreAbove: Bool { top > 0 }
     /// Whether there is text below the last row shown.
     var hasMoreBelow: Bool { rows.count > height }
 }
 
-/// The rows the text takes, counted from the top up to `limit`, and from where an edit
-/// can change the count.
-struct ContentRows {
-    let width: Int
-    let limit: Int
-    let count: Int
-    /// Edits starting after this index keep `count` (the end of the `limit`th row when the
-    /// text has that many; `Int.max`, none, when it has fewer).
-    let guardEnd: Int
-}
-
 extension TextArea {
     /// The wrap at the current width (one column is kept for the scroll indicator).
     var wrap: SoftWrap { SoftWrap(editor.graphemes, width: frame.width - 1) }
 
-    /// Brings the remembered rows up to date with the editor's text and the width, and
-    /// returns what changed since the last call.
+    /// Brings the remembered rows up to date with the editor's text and the width: forgets
+    /// the row starts an edit may have moved, keeps what changed for laying the kept rows
+    /// out again, and returns what changed since the last call.
     @discardableResult
     func syncRows() -> TextEditor.ChangeSpan? {
-        let width = wrap.width
+        let wrap = wrap
         var moved = false
-        if rowStarts.width != width {
-            rowStarts.reset(width: width)
+        if rowStarts.width != wrap.width {
+            rowStarts.reset(width: wrap.width)
             visibleRows = nil
             moved = true
         }
         let change = editor.takeChange()
         if let change {
-            visibleRows = nil
             rowStarts.invalidate(from: change.prefix)
-            if let counted = contentRowsCache, change.prefix <= counted.guardEnd { contentRowsCache = nil }
-            moved = true
+            topRowsChange = topRows == nil ? nil : Self.merge(topRowsChange, change)
+            // The first row shown keeps its start while every edit since it was laid out
+            // came after the end of that row; else it is found again, and nothing is kept.
+            let merged = Self.merge(visibleChange, change)
+            let topKept = visibleRows.map { $0.top == scrollTop && ($0.rows.first?.upperBound ?? 0) < merged.prefix }
+            visibleChange =
+                visibleRows == nil ? nil : topKept == true ? merged : TextEditor.ChangeSpan(prefix: 0, suffix: 0)
+            moved = moved || topKept != true
         }
         if moved {
-            // The first row shown starts a row again (its row may have moved).
             scrollTop = rowStarts.row(containing: min(scrollTop, editor.graphemes.count), in: wrap).lowerBound
         }
         return change
+    }
+
+    private static func merge(_ a: TextEditor.ChangeSpan?, _ b: TextEditor.ChangeSpan) -> TextEditor.ChangeSpan {
+        guard let a else { return b }
+        return TextEditor.ChangeSpan(prefix: min(a.prefix, b.prefix), suffix: min(a.suffix, b.suffix))
     }
 
     /// The rows the text takes at `width` columns, counted up to `maxRows + 1` only.
@@ -62,13 +60,13 @@ extension TextArea {
         let limit = maxRows + 1
         guard let width, width != frame.width else {
             syncRows()
-            if let counted = contentRowsCache, counted.width == wrap.width, counted.limit == limit {
-                return counted.count
+            if let list = topRows, topRowsChange == nil, list.width == wrap.width, list.limit == limit {
+                return list.rows.count
             }
-            let rows = rowStarts.rows(from: 0, count: limit, in: wrap)
-            let guardEnd = rows.count == limit ? rows[limit - 1].upperBound : Int.max
-            contentRowsCache = ContentRows(width: wrap.width, limit: limit, count: rows.count, guardEnd: guardEnd)
-            return rows.count
+            let list = rowStarts.rows(from: 0, limit: limit, in: wrap, reusing: topRows, after: topRowsChange)
+            topRows = list
+            topRowsChange = nil
+            return list.rows.count
         }
         return SoftWrap(editor.graphemes, width: width - 1).rows(from: 0, count: limit).count
     }
@@ -79,24 +77,25 @@ extension TextArea {
         syncRows()
         if editor.graphemes.isEmpty { scrollTop = 0 }
         let height = max(1, frame.height)
-        if let rows = visibleRows, rows.width == wrap.width, rows.height == height, rows.top == scrollTop,
-            !followsCaret || rowsHoldCaret(rows)
+        if let rows = visibleRows, visibleChange == nil, rows.width == wrap.width, rows.height == height,
+            rows.top == scrollTop, !followsCaret || caretRow(in: rows) != nil
         {
             return rows
         }
         var rows = layOutRows(height: height)
-        if followsCaret && !rowsHoldCaret(rows) {
+        if followsCaret && caretRow(in: rows) == nil {
             scrollToCaret(height: height)
             rows = layOutRows(height: height)
         }
         visibleRows = rows
+        visibleChange = nil
         return rows
     }
 
     private func layOutRows(height: Int) -> VisibleRows {
-        VisibleRows(
-            width: wrap.width, height: height, top: scrollTop, textCount: editor.graphemes.count,
-            rows: rowStarts.rows(from: scrollTop, count: height + 1, in: wrap))
+        let old = visibleRows?.height == height ? visibleRows?.list : nil
+        let list = rowStarts.rows(from: scrollTop, limit: height + 1, in: wrap, reusing: old, after: visibleChange)
+        return VisibleRows(list: list, height: height)
     }
 
     /// The screen row of the caret among `rows`, if shown.
@@ -109,8 +108,6 @@ extension TextArea {
         }
         return nil
     }
-
-    private func rowsHoldCaret(_ rows: VisibleRows) -> Bool { caretRow(in: rows) != nil }
 
     /// Scrolls so the caret's row is visible: up to it when it is above, else so that it is
     /// the last row shown.
@@ -128,12 +125,10 @@ extension TextArea {
     /// After a key: lays the rows out again and asks for only the screen rows whose
     /// content changed to be drawn again (all of them when the area must grow or shrink).
     func refreshAfterKey() {
+        syncRows()
         let old = visibleRows
-        let change = syncRows()
-        if contentRows() != laidOutRows {
-            visibleRows = nil
-            return setNeedsLayout()
-        }
+        let change = visibleChange
+        if contentRows() != laidOutRows { return setNeedsLayout() }
         let new = currentRows()
         guard let old, old.width == new.width, old.height == new.height else { return setNeedsDisplay() }
         var changed: [Int] = []

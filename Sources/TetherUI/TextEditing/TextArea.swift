@@ -34,10 +34,14 @@ public final class TextArea: Widget {
     var laidOutRows = 0
     /// Row starts remembered between keys (see ``RowStarts``).
     var rowStarts = RowStarts()
-    /// The rows laid out for the screen after the last edit, caret move or scroll.
+    /// The rows laid out for the screen after the last edit, caret move or scroll, and what
+    /// changed in the text since.
     var visibleRows: VisibleRows?
-    /// The rows the text takes from the top, up to `maxRows + 1`, while no edit changes them.
-    var contentRowsCache: ContentRows?
+    var visibleChange: TextEditor.ChangeSpan?
+    /// The rows from the top of the text, up to `maxRows + 1` (to size the area), and what
+    /// changed in the text since.
+    var topRows: RowList?
+    var topRowsChange: TextEditor.ChangeSpan?
 
     /// Shown dimmed while the area is empty.
     public var placeholder: String {
