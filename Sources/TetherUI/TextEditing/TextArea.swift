@@ -111,8 +111,17 @@ public final class TextArea: Widget {
         if intent != .moveLineUp && intent != .moveLineDown && intent != .movePageUp && intent != .movePageDown {
             goalColumn = nil
         }
-        followsCaret = true
         editor.noteKey(at: hostScheduler?.now)
+        // A key the area handles brings the caret back into view after a wheel scroll; one it
+        // does not (↓ on the last row, Tab) leaves the view where the wheel put it.
+        let wasFollowing = followsCaret
+        followsCaret = true
+        let handled = handle(intent)
+        if !handled { followsCaret = wasFollowing }
+        return handled
+    }
+
+    private func handle(_ intent: Intent) -> Bool {
         switch intent {
         case .insertLineBreak: insert("\n", asOneStep: false)
         case .moveLineUp: return moveVertically(by: -1)

@@ -228,4 +228,14 @@ struct TextAreaTests {
         #expect(rows(pilot, 1) == ["About  5          ▲"])
         #expect(area.caret == 20)
     }
+
+    @Test("a key the area does not handle leaves the view where the wheel put it")
+    func unhandledKeyKeepsWheelScroll() throws {
+        let area = TextArea(text: (1...10).map(String.init).joined(separator: "\n"), minRows: 3, maxRows: 3, width: 12)
+        let pilot = try makePilot(for: area)
+        pilot.scroll(at: Point(x: 8, y: 0), steps: 1)
+        pilot.press(.down)  // on the last row: ↓ is not the area's, focus moves down
+        #expect(pilot.focusedWidget !== area)
+        #expect(rows(pilot, 1) == ["About  5          ▲"])
+    }
 }
