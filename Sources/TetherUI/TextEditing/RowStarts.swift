@@ -66,7 +66,9 @@ struct RowStarts {
     /// a start every ``spacing`` graphemes of a hard line.
     mutating func walk(from start: Int, in wrap: SoftWrap, _ body: (_ row: Range<Int>, _ next: Int?) -> Bool) {
         var slot = slot(after: start)
-        var lastKnown = anchor(atOrBefore: start, in: wrap)
+        // The nearest start known without reading back (a line start in between is not
+        // looked for: at worst a start is remembered that a line start made unnecessary).
+        var lastKnown = slot > 0 ? entries[slot - 1].start : 0
         var rowStart = start
         while true {
             let (row, next) = wrap.row(at: rowStart)
