@@ -106,7 +106,9 @@ struct AreaModel: CustomStringConvertible {
 
     /// ↑/↓ (`by` ∓1) or PgUp/PgDn (`clamped`): by visual rows at the goal column; to the first
     /// or last row there is when fewer are left; a page with none left goes to the text's end.
-    mutating func vertical(by rows: Int, clamped: Bool, wrap: ReferenceWrap) {
+    /// Returns whether the area handles the key (↑ on the first row and ↓ on the last do not).
+    @discardableResult
+    mutating func vertical(by rows: Int, clamped: Bool, wrap: ReferenceWrap) -> Bool {
         let index = wrap.row(containing: caret)
         let goal = self.goal ?? wrap.column(of: caret, in: wrap.rows[index])
         let target = max(0, min(wrap.rows.count - 1, index + rows))
@@ -114,10 +116,11 @@ struct AreaModel: CustomStringConvertible {
             // A page keeps its goal column; a failed ↑/↓ falls through to the focus intents,
             // which the area does not handle but which end the run of vertical moves.
             if clamped { caret = rows < 0 ? 0 : graphemes.count } else { self.goal = nil }
-            return
+            return clamped
         }
         caret = wrap.index(atColumn: goal, in: wrap.rows[target])
         self.goal = goal
+        return true
     }
 }
 

@@ -123,8 +123,10 @@ enum AreaStep: CustomStringConvertible {
             model.insert(text, paste: true)
         case .left: pilot.press(.left); model.left()
         case .right: pilot.press(.right); model.right()
-        case .up: pilot.press(.up); model.vertical(by: -1, clamped: false, wrap: wrap)
-        case .down: pilot.press(.down); model.vertical(by: 1, clamped: false, wrap: wrap)
+        case .up, .down:
+            pilot.press(self == .up ? .up : .down)
+            // Not the area's key on the first (last) row: the view stays where it was.
+            return model.vertical(by: self == .up ? -1 : 1, clamped: false, wrap: wrap) ? true : nil
         case .pageUp: pilot.press(.pageUp); model.vertical(by: -page, clamped: true, wrap: wrap)
         case .pageDown: pilot.press(.pageDown); model.vertical(by: page, clamped: true, wrap: wrap)
         case .home: pilot.press(.home); model.rowEdge(end: false, wrap: wrap)
