@@ -1,17 +1,13 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Coverage-guided fuzz targets (libFuzzer) for Tether's byte-level parts, kept out of the root
+// Coverage-guided fuzz targets (libFuzzer) for Tether's byte-level and editing parts, kept out of the root
 // package so that `swift build` and `swift test` never see them. Each target is an executable
 // whose top-level code hands libFuzzer's driver its test function (`CFuzzDriver`). Build and
 // run them with `.ci/fuzz` (docs/reliability.md, "Coverage-guided fuzzing"):
 //   swift build -c release --package-path Fuzz --scratch-path Fuzz/.build-fuzz --product fuzz-decoder \
 //     -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing -Xswiftc -use-ld=lld
-//
-// Targets to come, each one more executable of the same shape with its corpus in
-// Corpus/<target>/ and a line in .ci/fuzz:
-//   fuzz-typed-fields  the typed-field parsers (numbers, dates): parse ∘ format round trips
-//   fuzz-text-area     TextArea's multi-line editor against a reference model
+
 let package = Package(
     name: "TetherFuzz",
     dependencies: [
@@ -31,6 +27,19 @@ let package = Package(
         // Edit scripts on TextEditor against the reliability tests' ReferenceEditor (a symlink).
         .executableTarget(
             name: "fuzz-editor",
+            dependencies: [
+                "FuzzSupport", "CFuzzDriver", .product(name: "TetherUI", package: "Tether"),
+            ]),
+        // A TextArea driven through the Pilot against a reference model and a whole-text wrap.
+        .executableTarget(
+            name: "fuzz-text-area",
+            dependencies: [
+                "FuzzSupport", "CFuzzDriver", .product(name: "TetherUI", package: "Tether"),
+                .product(name: "TetherTesting", package: "Tether"),
+            ]),
+        // The typed-field formats: parse never crashes; format → parse round trips; filters.
+        .executableTarget(
+            name: "fuzz-typed-fields",
             dependencies: [
                 "FuzzSupport", "CFuzzDriver", .product(name: "TetherUI", package: "Tether"),
             ]),

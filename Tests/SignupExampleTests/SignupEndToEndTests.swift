@@ -25,7 +25,9 @@ struct SignupEndToEndTests {
         #expect(access(Self.binary, X_OK) == 0, "no executable at \(Self.binary)")
     }
 
-    @Test("a whole sign-up by keyboard: filtered country, plan, contacts, autocompleted city")
+    @Test(
+        "a whole sign-up by keyboard: filtered country, plan, contacts, autocompleted city, two lines about you split by Ctrl-J"
+    )
     func signUpByKeyboard() async throws {
         let tmux = try await start()
         defer { tmux.kill() }
@@ -47,12 +49,17 @@ struct SignupEndToEndTests {
         tmux.press("Down")
         tmux.press("Enter")
         try await tmux.waitUntil("the city accepted") { lines in lines.contains { $0.contains("City     Lisbon") } }
-        tmux.press("Tab", "Tab", "Tab")  // past the age and the "about you" area, to the button
+        tmux.press("Tab", "Tab")  // past the age, to the "about you" area
+        tmux.type("line one")
+        tmux.press("C-j")  // a line feed: a line break in the area, never Enter
+        tmux.type("line two")
+        try await tmux.waitForText("line one", "line two")
+        tmux.press("Tab")  // to the button
         tmux.press("Enter")
         let status = try await tmux.waitForFile("status")
         #expect(String(status.dropLast()) == "0")
         _ = try await tmux.waitForFile("after")
-        #expect(tmux.file("out") == "signed up: Spain, Pro, Email+SMS, Lisbon, age 30\n")
+        #expect(tmux.file("out") == "signed up: Spain, Pro, Email+SMS, Lisbon, age 30\nabout:\nline one\nline two\n")
         #expect(tmux.file("before") == tmux.file("after"), "stty settings changed")
     }
 

@@ -1,7 +1,7 @@
 /// A fuzzer's input read as a stream of choices: each read takes bytes from the front, and
 /// an exhausted input answers with the smallest choice, so every input is a valid script
 /// and shorter inputs mean simpler scripts (libFuzzer's mutations then stay meaningful).
-public struct FuzzInput {
+public struct FuzzInput: Sendable {
     private let bytes: [UInt8]
     private var offset = 0
 

@@ -31,7 +31,8 @@ public enum Intent: Hashable, Sendable, CaseIterable {
     case redo
     // Text areas: by visual line (↑/↓, keeping the column), by page, to either end of the text.
     case moveLineUp, moveLineDown, movePageUp, movePageDown, moveToTextStart, moveToTextEnd
-    /// Insert a line break in a text area (Enter, Alt-Enter, Ctrl-J).
+    /// Insert a line break in a text area (Enter, Alt-Enter, Ctrl-J; Ctrl-J and Alt-Enter still
+    /// do when an app rebinds Enter, and Ctrl-J activates elsewhere, as readline's newline).
     case insertLineBreak
 }
 
@@ -90,7 +91,7 @@ public struct KeyMap: Hashable, Sendable {
             (.up, [.moveLineUp, .focusUp, .selectPrevious]), (.down, [.moveLineDown, .focusDown, .selectNext]),
             (KeyEvent(.home, modifiers: .ctrl), [.moveToTextStart]),
             (KeyEvent(.end, modifiers: .ctrl), [.moveToTextEnd]),
-            (KeyEvent(.enter, modifiers: .alt), [.insertLineBreak]), (.ctrl("j"), [.insertLineBreak]),
+            (KeyEvent(.enter, modifiers: .alt), [.insertLineBreak]), (.ctrl("j"), [.insertLineBreak, .activate]),
             (KeyEvent(.down, modifiers: .alt), [.openPopup]), (.character("a"), [.toggleAll]),
             (.enter, [.insertLineBreak, .activate]), (.space, [.toggle]),
             (.pageUp, [.movePageUp, .incrementLarge, .selectPreviousPage]),

@@ -9,8 +9,10 @@
 /// - UTF-8 text, one `.character` key per grapheme cluster of each feed (a base and the
 ///   combining marks after it, an emoji ZWJ sequence). Invalid bytes are skipped and
 ///   decoding resumes at the next byte that can start a character.
-/// - Control bytes: CR and LF are Enter, HT Tab, DEL and BS Backspace, NUL Ctrl-Space,
-///   1–26 Ctrl-a…Ctrl-z, 28–31 Ctrl-\ ] ^ _.
+/// - Control bytes: CR is Enter, HT Tab, DEL and BS Backspace, NUL Ctrl-Space, 1–26
+///   Ctrl-a…Ctrl-z (LF is Ctrl-J: the terminal runs without `ICRNL`, so Enter sends CR and
+///   only Ctrl-J sends LF; the key map lets Ctrl-J activate wherever it does not insert a
+///   line break), 28–31 Ctrl-\ ] ^ _.
 /// - CSI (`ESC [`) and SS3 (`ESC O`) keys: arrows, Home, End, Insert, Delete, PgUp, PgDn,
 ///   F1–F20, Shift-Tab, with xterm modifier parameters (`ESC [1;5C` is Ctrl-Right).
 /// - The kitty keyboard protocol's `ESC [ code ; modifiers u` keys (what a terminal sends
@@ -155,7 +157,7 @@ public struct InputDecoder: Sendable {
     /// The key a C0 control byte or DEL stands for.
     private static func controlKey(_ byte: UInt8) -> KeyEvent {
         switch byte {
-        case 13, 10: .enter
+        case 13: .enter
         case 9: .tab
         case 8, 127: .backspace
         case 0: .ctrl(" ")

@@ -1,11 +1,15 @@
-/// Soft wrapping of a text into visual rows of at most `width` columns, computed only
-/// around the rows asked for: the hard line (up to a line break) that holds them, and the
-/// lines next to it. Nothing here reads the whole text.
+/// Soft wrapping of a text into visual rows of at most `width` columns, one row at a time
+/// from a known row start. Nothing here reads the whole text: ``RowStarts`` finds a row
+/// start near an index and remembers row starts between keys.
 ///
 /// A row is a range of grapheme indices without its line break. A row breaks after the
 /// last space that fits, or before the first grapheme that does not fit when the row has no
 /// space; a wide grapheme is never split. A caret at a row's end belongs to the next row,
 /// except at the end of a hard line.
+///
+/// Where a row ends depends only on the graphemes from its start up to the first one that
+/// does not fit, which is never past the end of the row after it: an edit starting after
+/// that end leaves the row, and the start of the row after it, where they were.
 struct SoftWrap {
     let graphemes: GraphemeBuffer
     /// Columns per row, at least 1.
@@ -16,82 +20,75 @@ struct SoftWrap {
         self.width = max(1, width)
     }
 
-    /// The index where the hard line holding `index` starts.
+    /// The index where the hard line holding `index` starts (reads back to it).
     func lineStart(of index: Int) -> Int {
         var i = min(index, graphemes.count)
         while i > 0 && graphemes[i - 1] != "\n" { i -= 1 }
         return i
     }
 
-    /// The index of the line break ending the hard line holding `index`, or `count`.
+    /// The index of the line break ending the hard line holding `index`, or `count` (reads
+    /// on to it).
     func lineEnd(of index: Int) -> Int {
         var i = max(0, index)
         while i < graphemes.count && graphemes[i] != "\n" { i += 1 }
         return i
     }
 
-    /// The rows of the hard line starting at `start`.
-    func rows(ofLineAt start: Int) -> [Range<Int>] {
-        let end = lineEnd(of: start)
-        var rows: [Range<Int>] = []
-        var rowStart = start
+    /// Whether `index` starts a hard line.
+    func isLineStart(_ index: Int) -> Bool { index == 0 || graphemes[index - 1] == "\n" }
+
+    /// Whether `row` is the last row of its hard line.
+    func endsLine(_ row: Range<Int>) -> Bool {
+        row.upperBound == graphemes.count || graphemes[row.upperBound] == "\n"
+    }
+
+    /// The row starting at `start`, which must be a row start, and where the next row starts
+    /// (after the line break when the row ends its line; `nil` after the last row).
+    func row(at start: Int) -> (row: Range<Int>, next: Int?) {
+        let count = graphemes.count
         var column = 0
         var lastBreak: Int?
         var i = start
-        while i < end {
-            let grapheme = graphemes[i]
-            let w = grapheme.terminalWidth
-            if column + w > width && i > rowStart {
+        while i < count {
+            let (w, kind) = Self.measure(graphemes[i])
+            if kind == .lineBreak { return (start..<i, i + 1) }
+            if column + w > width && i > start {
                 let cut = lastBreak ?? i
-                rows.append(rowStart..<cut)
-                rowStart = cut
-                column = 0
-                lastBreak = nil
-                i = cut
-                continue
+                return (start..<cut, cut)
             }
             column += w
             i += 1
-            if grapheme == " " || grapheme == "\t" { lastBreak = i }
+            if kind == .space { lastBreak = i }
         }
-        rows.append(rowStart..<end)
-        return rows
+        return (start..<count, nil)
     }
 
-    /// The row holding the caret at `index`, and its place among its hard line's rows.
-    func row(containing index: Int) -> (rows: [Range<Int>], index: Int) {
-        let rows = rows(ofLineAt: lineStart(of: index))
-        let found = rows.firstIndex { index >= $0.lowerBound && index < $0.upperBound } ?? rows.count - 1
-        return (rows, found)
+    private enum Kind { case lineBreak, space, other }
+
+    /// A grapheme's width and whether it breaks the line or allows a break after it, read
+    /// from its single byte for ASCII (no string comparison, no Unicode lookup).
+    private static func measure(_ grapheme: Character) -> (width: Int, kind: Kind) {
+        let utf8 = grapheme.utf8
+        guard utf8.count == 1, let byte = utf8.first else { return (grapheme.terminalWidth, .other) }
+        switch byte {
+        case 0x0A: return (0, .lineBreak)
+        case 0x09: return (0, .space)
+        case 0x20: return (1, .space)
+        case 0x21..<0x7F: return (1, .other)
+        default: return (0, .other)
+        }
     }
 
-    /// Up to `count` rows from the row starting at `start` on, crossing line breaks.
+    /// Up to `count` rows from the row starting at `start` (a row start), crossing line
+    /// breaks. Remembers nothing (for a width other than the area's).
     func rows(from start: Int, count: Int) -> [Range<Int>] {
         var result: [Range<Int>] = []
-        var line = lineStart(of: start)
-        while result.count < count {
-            let rows = rows(ofLineAt: line)
-            result += rows.filter { $0.lowerBound >= start || ($0.isEmpty && $0.lowerBound == start) }
-                .prefix(count - result.count)
-            let end = rows.last!.upperBound
-            guard end < graphemes.count else { break }
-            line = end + 1
-        }
-        return result
-    }
-
-    /// Up to `count` rows before the row starting at `start`, nearest last.
-    func rows(before start: Int, count: Int) -> [Range<Int>] {
-        var result: [Range<Int>] = []
-        var line = lineStart(of: start)
-        var limit = start
-        while result.count < count {
-            let earlier = rows(ofLineAt: line).filter { $0.lowerBound < limit }
-            result.insert(contentsOf: earlier.suffix(count - result.count), at: 0)
-            guard line > 0 else { break }
-            limit = line - 1
-            line = lineStart(of: line - 1)
-            limit = Int.max
+        var next: Int? = start
+        while result.count < count, let start = next {
+            let row = row(at: start)
+            result.append(row.row)
+            next = row.next
         }
         return result
     }
@@ -105,7 +102,7 @@ struct SoftWrap {
 
     /// The index in `row` nearest to `column` without passing it; the end of a row that
     /// is followed by another row of its line stays before that row's first grapheme.
-    func index(atColumn column: Int, in row: Range<Int>, isLastOfLine: Bool) -> Int {
+    func index(atColumn column: Int, in row: Range<Int>) -> Int {
         var x = 0
         var i = row.lowerBound
         while i < row.upperBound {
@@ -114,7 +111,7 @@ struct SoftWrap {
             x += w
             i += 1
         }
-        if i == row.upperBound && !isLastOfLine && i > row.lowerBound { return i - 1 }
+        if i == row.upperBound && !endsLine(row) && i > row.lowerBound { return i - 1 }
         return i
     }
 }

@@ -1,29 +1,12 @@
 extension TextArea {
-    /// The rows the text takes at `width` columns, counted up to `maxRows + 1` only.
-    func contentRows(width: Int? = nil) -> Int {
-        let wrap = SoftWrap(editor.graphemes, width: (width ?? frame.width) - 1)
-        return wrap.rows(from: 0, count: maxRows + 1).count
-    }
-
     func areaPreferredSize(for proposal: Size) -> Size {
         let width = min(preferredWidth ?? proposal.width, proposal.width)
         return Size(width: width, height: min(maxRows, max(minRows, contentRows(width: width))))
     }
 
-    /// Scrolls so the caret's row is visible, when following the caret.
-    func scrollToCaret() {
-        let wrap = wrap
-        let height = max(1, frame.height)
-        let top = wrap.row(containing: min(scrollTop, editor.graphemes.count))
-        scrollTop = top.rows[top.index].lowerBound
-        let (rows, index) = wrap.row(containing: editor.caret)
-        let caretRow = rows[index]
-        if caretRow.lowerBound < scrollTop { scrollTop = caretRow.lowerBound; return }
-        let visible = wrap.rows(from: scrollTop, count: height)
-        if visible.contains(where: { $0.lowerBound == caretRow.lowerBound }) { return }
-        scrollTop = wrap.rows(before: caretRow.lowerBound, count: height - 1).first?.lowerBound ?? caretRow.lowerBound
-    }
-
+    /// Draws the rows laid out for the current text (laid out again only when something
+    /// changed), and of them only those the canvas lets through: a partial redraw after a
+    /// key draws the rows that changed.
     func drawArea(in canvas: inout Canvas, context: DrawContext) {
         laidOutRows = contentRows()
         let theme = context.theme
@@ -36,44 +19,54 @@ extension TextArea {
                 style: isEffectivelyEnabled ? theme.placeholder : theme.disabled)
             return
         }
-        if followsCaret { scrollToCaret() }
-        let wrap = wrap
-        let rows = wrap.rows(from: scrollTop, count: frame.height + 1)
-        for (y, row) in rows.prefix(frame.height).enumerated() {
-            var x = 0
-            for i in row {
-                let grapheme = editor.graphemes[i]
-                let width = grapheme.terminalWidth
-                if x + width > wrap.width { break }
-                if grapheme != "\t" { canvas.put(String(grapheme), at: Point(x: x, y: y), style: style) }
-                x += width
-            }
+        let layout = currentRows()
+        let shown = canvas.visibleRect
+        let graphemes = editor.graphemes
+        for (y, row) in layout.rows.prefix(frame.height).enumerated() where y >= shown.minY && y < shown.maxY {
+            drawRow(row, at: y, width: layout.width, graphemes: graphemes, in: &canvas, style: style)
         }
         let indicator = theme.placeholder
-        if scrollTop > 0 { canvas.put("▲", at: Point(x: frame.width - 1, y: 0), style: indicator) }
-        if rows.count > frame.height {
-            canvas.put("▼", at: Point(x: frame.width - 1, y: frame.height - 1), style: indicator)
+        if layout.hasMoreAbove { canvas.put("▲", at: Point(x: frame.width - 1, y: 0), style: indicator) }
+        if layout.hasMoreBelow { canvas.put("▼", at: Point(x: frame.width - 1, y: frame.height - 1), style: indicator) }
+    }
+
+    /// Draws `row` on screen row `y`: a row of printable ASCII in one go, others grapheme by
+    /// grapheme (a tab and other zero-width graphemes take no column).
+    private func drawRow(
+        _ row: Range<Int>, at y: Int, width: Int, graphemes: GraphemeBuffer, in canvas: inout Canvas, style: Style
+    ) {
+        var ascii = ""
+        ascii.reserveCapacity(min(row.count, width))
+        for i in row {
+            let utf8 = graphemes[i].utf8
+            guard utf8.count == 1, let byte = utf8.first, byte >= 0x20 && byte < 0x7F else { break }
+            ascii.unicodeScalars.append(Unicode.Scalar(byte))
+        }
+        if ascii.utf8.count == row.count {
+            canvas.put(ascii.prefix(width), at: Point(x: 0, y: y), style: style)
+            return
+        }
+        var x = 0
+        for i in row {
+            let grapheme = graphemes[i]
+            let columns = grapheme.terminalWidth
+            if x + columns > width { break }
+            if grapheme != "\t" { canvas.put(String(grapheme), at: Point(x: x, y: y), style: style) }
+            x += columns
         }
     }
 
     /// Where the caret is on screen, or `nil` while it is scrolled out of view.
     var caretPosition: Point? {
         guard isFocused else { return nil }
-        if followsCaret { scrollToCaret() }
-        let wrap = wrap
-        let (rows, index) = wrap.row(containing: editor.caret)
-        let caretRow = rows[index]
-        let visible = wrap.rows(from: scrollTop, count: frame.height)
-        guard
-            let y = visible.firstIndex(where: {
-                $0.lowerBound == caretRow.lowerBound && $0.upperBound == caretRow.upperBound
-            })
-        else { return nil }
-        let x = min(wrap.column(of: editor.caret, in: caretRow), frame.width - 1)
+        let layout = currentRows()
+        guard let y = caretRow(in: layout) else { return nil }
+        let x = min(wrap.column(of: editor.caret, in: layout.rows[y]), frame.width - 1)
         return Point(x: frame.minX + x, y: frame.minY + y)
     }
 
     func handleAreaMouse(_ event: MouseEvent) -> Bool {
+        syncRows()
         let wrap = wrap
         switch event.kind {
         case .wheelUp, .wheelDown:
@@ -81,21 +74,21 @@ extension TextArea {
             let step = 3
             let target =
                 event.kind == .wheelUp
-                ? wrap.rows(before: scrollTop, count: step).first
-                : wrap.rows(from: scrollTop, count: step + frame.height).dropFirst(step).first
+                ? rowStarts.rows(before: scrollTop, count: step, in: wrap).first
+                : rowStarts.rows(from: scrollTop, count: step + frame.height, in: wrap).dropFirst(step).first
             if let target,
-                event.kind == .wheelUp || wrap.rows(from: target.lowerBound, count: frame.height).count == frame.height
+                event.kind == .wheelUp
+                    || rowStarts.rows(from: target.lowerBound, count: frame.height, in: wrap).count == frame.height
             {
                 scrollTop = target.lowerBound
             }
             setNeedsDisplay()
             return true
         case .press(.left):
-            let rows = wrap.rows(from: scrollTop, count: frame.height)
+            let rows = rowStarts.rows(from: scrollTop, count: frame.height, in: wrap)
             guard !rows.isEmpty else { return true }
             let row = rows[min(rows.count - 1, max(0, event.position.y - frame.minY))]
-            let isLast = wrap.lineEnd(of: row.lowerBound) == row.upperBound
-            editor.moveCaret(to: wrap.index(atColumn: event.position.x - frame.minX, in: row, isLastOfLine: isLast))
+            editor.moveCaret(to: wrap.index(atColumn: event.position.x - frame.minX, in: row))
             goalColumn = nil
             followsCaret = true
             setNeedsDisplay()

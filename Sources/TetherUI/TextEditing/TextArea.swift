@@ -32,6 +32,16 @@ public final class TextArea: Widget {
     var goalColumn: Int?
     /// The rows the text took at the last layout (at most `maxRows + 1`).
     var laidOutRows = 0
+    /// Row starts remembered between keys (see ``RowStarts``).
+    var rowStarts = RowStarts()
+    /// The rows laid out for the screen after the last edit, caret move or scroll, and what
+    /// changed in the text since.
+    var visibleRows: VisibleRows?
+    var visibleChange: TextEditor.ChangeSpan?
+    /// The rows from the top of the text, up to `maxRows + 1` (to size the area), and what
+    /// changed in the text since.
+    var topRows: RowList?
+    var topRowsChange: TextEditor.ChangeSpan?
 
     /// Shown dimmed while the area is empty.
     public var placeholder: String {
@@ -84,8 +94,7 @@ public final class TextArea: Widget {
         get { editor.text }
         set {
             editor.replaceText(newValue)
-            scrollTop = min(scrollTop, editor.graphemes.count)
-            scrollTop = wrap.lineStart(of: scrollTop)
+            scrollTop = wrap.lineStart(of: min(scrollTop, editor.graphemes.count))
             setNeedsLayout()
         }
     }
@@ -96,16 +105,23 @@ public final class TextArea: Widget {
         if !isFocused { endEditing.onNext(()) }
     }
 
-    /// The wrap at the current width (one column is kept for the scroll indicator).
-    var wrap: SoftWrap { SoftWrap(editor.graphemes, width: frame.width - 1) }
-
     // MARK: Editing
 
     public override func perform(_ intent: Intent) -> Bool {
         if intent != .moveLineUp && intent != .moveLineDown && intent != .movePageUp && intent != .movePageDown {
             goalColumn = nil
         }
+        editor.noteKey(at: hostScheduler?.now)
+        // A key the area handles brings the caret back into view after a wheel scroll; one it
+        // does not (↓ on the last row, Tab) leaves the view where the wheel put it.
+        let wasFollowing = followsCaret
         followsCaret = true
+        let handled = handle(intent)
+        if !handled { followsCaret = wasFollowing }
+        return handled
+    }
+
+    private func handle(_ intent: Intent) -> Bool {
         switch intent {
         case .insertLineBreak: insert("\n", asOneStep: false)
         case .moveLineUp: return moveVertically(by: -1)
@@ -122,7 +138,7 @@ public final class TextArea: Widget {
             finishEdit(changed: changed)
             return true
         }
-        setNeedsDisplay()
+        refreshAfterKey()
         return true
     }
 
@@ -137,6 +153,7 @@ public final class TextArea: Widget {
     }
 
     private func insert(_ text: String, asOneStep: Bool) {
+        editor.noteKey(at: hostScheduler?.now)
         goalColumn = nil
         followsCaret = true
         var accepted = Array(
@@ -148,41 +165,40 @@ public final class TextArea: Widget {
     }
 
     private func finishEdit(changed: Bool) {
-        guard changed else { return setNeedsDisplay() }
-        if contentRows() != laidOutRows { setNeedsLayout() }
-        editable.userEdited(self)
+        refreshAfterKey()
+        if changed { editable.userEdited(self, redraw: false) }
     }
 
     /// Moves the caret `rows` visual rows up (negative) or down, at the goal column. Returns
     /// `false` when it cannot move at all (so ↑ on the first row can move focus), unless
     /// `clamped` (a page move then goes to the first or last row).
     private func moveVertically(by rows: Int, clamped: Bool = false) -> Bool {
+        syncRows()
         let wrap = wrap
-        let (lineRows, index) = wrap.row(containing: editor.caret)
-        let row = lineRows[index]
+        let row = rowStarts.row(containing: editor.caret, in: wrap)
         let goal = goalColumn ?? wrap.column(of: editor.caret, in: row)
         let targets =
             rows < 0
-            ? wrap.rows(before: row.lowerBound, count: -rows)
-            : Array(wrap.rows(from: row.lowerBound, count: rows + 1).dropFirst())
+            ? rowStarts.rows(before: row.lowerBound, count: -rows, in: wrap)
+            : Array(rowStarts.rows(from: row.lowerBound, count: rows + 1, in: wrap).dropFirst())
         guard let target = rows < 0 ? targets.first : targets.last else {
             guard clamped else { return false }
             rows < 0 ? editor.moveToStart() : editor.moveToEnd()
-            setNeedsDisplay()
+            refreshAfterKey()
             return true
         }
-        let isLast = wrap.lineEnd(of: target.lowerBound) == target.upperBound
-        editor.moveCaret(to: wrap.index(atColumn: goal, in: target, isLastOfLine: isLast))
+        editor.moveCaret(to: wrap.index(atColumn: goal, in: target))
         goalColumn = goal
-        setNeedsDisplay()
+        refreshAfterKey()
         return true
     }
 
     private func moveToRowEdge(end: Bool) {
-        let (rows, index) = wrap.row(containing: editor.caret)
-        let row = rows[index]
+        syncRows()
+        let wrap = wrap
+        let row = rowStarts.row(containing: editor.caret, in: wrap)
         if !end { return editor.moveCaret(to: row.lowerBound) }
-        editor.moveCaret(to: index == rows.count - 1 ? row.upperBound : max(row.lowerBound, row.upperBound - 1))
+        editor.moveCaret(to: wrap.endsLine(row) ? row.upperBound : max(row.lowerBound, row.upperBound - 1))
     }
 
     // MARK: Drawing and mouse (TextArea+Drawing.swift)

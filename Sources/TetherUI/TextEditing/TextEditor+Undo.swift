@@ -1,5 +1,6 @@
 /// A text editor's undo and redo steps. Each step is a group of changes undone together:
-/// the graphemes typed in one word, a run of Backspaces, a paste, a word delete, a kill.
+/// the graphemes typed in one word (or up to a pause in typing), a run of Backspaces, a
+/// paste, a word delete, a kill.
 ///
 /// It holds the text the user typed, so it shows nothing in `description` or `dump`.
 struct UndoHistory: Sendable, CustomStringConvertible, CustomReflectable {
@@ -27,9 +28,13 @@ struct UndoHistory: Sendable, CustomStringConvertible, CustomReflectable {
     private var undoSteps: [[Change]] = []
     private var redoSteps: [[Change]] = []
     private var openKind: Kind?
+    /// When the last key reached the editor, on the widget's scheduler clock.
+    private var lastKeyTime: Duration?
 
     /// The most steps kept; older ones are forgotten.
     static let limit = 200
+    /// A pause in typing longer than this starts a new step, even inside a word.
+    static let pause: Duration = .seconds(1)
 
     var canUndo: Bool { !undoSteps.isEmpty }
     var canRedo: Bool { !redoSteps.isEmpty }
@@ -49,6 +54,13 @@ struct UndoHistory: Sendable, CustomStringConvertible, CustomReflectable {
 
     /// Ends the open step: the next change starts a new one (after a caret move).
     mutating func seal() { openKind = nil }
+
+    /// Notes that a key reached the editor at `now`: after a pause longer than ``pause``
+    /// since the previous key, the open step ends. `nil` (no clock) groups by word only.
+    mutating func noteKey(at now: Duration?) {
+        if let now, let last = lastKeyTime, now - last > Self.pause { seal() }
+        lastKeyTime = now
+    }
 
     /// Removes the last step for undoing and keeps it for redo.
     mutating func popUndo() -> [Change]? {
@@ -71,6 +83,11 @@ struct UndoHistory: Sendable, CustomStringConvertible, CustomReflectable {
 }
 
 extension TextEditor {
+    /// Notes that a key is about to reach the editor at `now` on the widget's scheduler
+    /// clock: typing after a pause of more than a second starts a new undo step, even
+    /// inside a word. Widgets call it before each key, paste or edit intent.
+    mutating func noteKey(at now: Duration?) { history.noteKey(at: now) }
+
     /// Whether there is an edit to undo.
     public var canUndo: Bool { history.canUndo }
     /// Whether there is an undone edit to redo.

@@ -26,6 +26,8 @@ public struct TextEditor: Hashable, Sendable {
     public var wordBoundaries: WordBoundaries
     /// The undo and redo steps; never shown by `description` or `dump`.
     var history = UndoHistory()
+    /// What changed since a ``TextArea`` last took it (``takeChange()``).
+    private var change: ChangeSpan?
 
     /// An editor holding `text` with the caret at its end.
     public init(text: String = "", wordBoundaries: WordBoundaries = .words) {
@@ -44,6 +46,7 @@ public struct TextEditor: Hashable, Sendable {
         graphemes = GraphemeBuffer(text)
         caret = min(caret, graphemes.count)
         history = UndoHistory()
+        change = ChangeSpan(prefix: 0, suffix: 0)
     }
 
     /// Moves the caret to `index`, clamped to the text.
@@ -161,14 +164,37 @@ public struct TextEditor: Hashable, Sendable {
 
     /// Applies `change` forwards.
     mutating func apply(_ change: UndoHistory.Change) {
+        noteChange(change.start..<change.start + change.removed.count)
         graphemes.replaceSubrange(change.start..<change.start + change.removed.count, with: change.inserted)
         caret = change.caretAfter
     }
 
     /// Applies `change` backwards.
     mutating func revert(_ change: UndoHistory.Change) {
+        noteChange(change.start..<change.start + change.inserted.count)
         graphemes.replaceSubrange(change.start..<change.start + change.inserted.count, with: change.removed)
         caret = change.caretBefore
+    }
+
+    /// The part of the text the changes since the last ``takeChange()`` left alone: the
+    /// graphemes before `prefix`, and the last `suffix` graphemes.
+    struct ChangeSpan: Equatable, Sendable {
+        var prefix: Int
+        var suffix: Int
+    }
+
+    /// Notes that `range` of the text is about to be replaced.
+    private mutating func noteChange(_ range: Range<Int>) {
+        let suffix = graphemes.count - range.upperBound
+        change = ChangeSpan(
+            prefix: min(change?.prefix ?? range.lowerBound, range.lowerBound),
+            suffix: min(change?.suffix ?? suffix, suffix))
+    }
+
+    /// What changed since the last call, or `nil` when the text did not change.
+    mutating func takeChange() -> ChangeSpan? {
+        defer { change = nil }
+        return change
     }
 
     func isWordCharacter(_ c: Character) -> Bool {

@@ -118,6 +118,7 @@ public class TextField: Widget {
 
     public override func perform(_ intent: Intent) -> Bool {
         if let completion, completion.handle(intent) { return true }
+        editor.noteKey(at: hostScheduler?.now)
         guard let changed = editor.apply(intent) else { return false }
         finishEdit(changed: changed)
         return true
@@ -134,6 +135,7 @@ public class TextField: Widget {
     }
 
     private func insert(_ text: String) {
+        editor.noteKey(at: hostScheduler?.now)
         var accepted = text.filter { !$0.isControlCharacter && (inputFilter?.accepts($0) ?? true) }
         if let maxLength {
             let room = max(0, maxLength - editor.graphemes.count)

@@ -96,15 +96,55 @@ enum DecimalText {
         return Double(text.hasSuffix(".") ? String(text.dropLast()) : text)
     }
 
+    /// `value` with exactly `fractionDigits` digits after the `.` (rounded half away from
+    /// zero), every digit of the whole part written out however large (no exponent), so
+    /// that ``parse(_:fractionDigits:)`` reads it back. Not-a-number and the infinities,
+    /// which no text parses to, are written as Swift does (`nan`, `inf`, `-inf`).
     static func format(_ value: Double, _ fractionDigits: Int) -> String {
+        guard value.isFinite else { return String(value) }
+        let magnitude = abs(value)
+        var whole = magnitude.rounded(.towardZero)
         var scale = 1.0
         for _ in 0..<fractionDigits { scale *= 10 }
-        let scaled = (abs(value) * scale).rounded()
-        let whole = (scaled / scale).rounded(.down)
-        let sign = value < 0 && scaled > 0 ? "-" : ""
-        guard fractionDigits > 0 else { return sign + String(Int(whole)) }
-        let fraction = String(Int(scaled - whole * scale))
-        return sign + String(Int(whole)) + "." + String(repeating: "0", count: fractionDigits - fraction.count)
-            + fraction
+        // The fraction alone is exact (`magnitude - whole` loses nothing), so large values
+        // keep their fraction digits.
+        var fraction = ((magnitude - whole) * scale).rounded()
+        if fraction >= scale {
+            fraction -= scale
+            whole += 1
+        }
+        let sign = value < 0 && (whole > 0 || fraction > 0) ? "-" : ""
+        guard fractionDigits > 0 else { return sign + digits(of: whole) }
+        let fractionText = digits(of: fraction)
+        return sign + digits(of: whole) + "."
+            + String(repeating: "0", count: max(0, fractionDigits - fractionText.count))
+            + fractionText
+    }
+
+    /// The decimal digits of a whole, non-negative `value`, exactly.
+    static func digits(of value: Double) -> String {
+        if value < 18_446_744_073_709_551_616 { return String(UInt64(value)) }
+        // value = significand × 2^exponent: multiply out in base 10^9 limbs, least first.
+        var limbs: [UInt64] = []
+        var significand = UInt64(value.significandBitPattern | (1 << 52))
+        while significand > 0 {
+            limbs.append(significand % 1_000_000_000)
+            significand /= 1_000_000_000
+        }
+        for _ in 0..<(Int(value.exponent) - 52) {
+            var carry: UInt64 = 0
+            for i in limbs.indices {
+                let doubled = limbs[i] * 2 + carry
+                limbs[i] = doubled % 1_000_000_000
+                carry = doubled / 1_000_000_000
+            }
+            if carry > 0 { limbs.append(carry) }
+        }
+        var text = String(limbs.last!)
+        for limb in limbs.dropLast().reversed() {
+            let part = String(limb)
+            text += String(repeating: "0", count: 9 - part.count) + part
+        }
+        return text
     }
 }

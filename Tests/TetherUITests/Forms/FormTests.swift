@@ -168,6 +168,15 @@ struct FormTests {
         #expect(pilot.focusedWidget === b)
     }
 
+    @Test("Ctrl-J in a text field moves focus to the next field, as Enter does")
+    func ctrlJMovesOn() throws {
+        let (pilot, a, b, _) = try threeFields()
+        pilot.type("ann")
+        pilot.press(.ctrl("j"))
+        #expect(pilot.focusedWidget === b)
+        #expect(a.text == "ann")
+    }
+
     @Test("Enter in the last text field presses the default button")
     func enterPressesDefault() throws {
         let form = Form()

@@ -96,9 +96,15 @@ struct InputDecoderTests {
 
     // MARK: Control bytes
 
-    @Test("carriage return and line feed are Enter")
+    @Test("a carriage return is Enter")
     func enter() {
-        #expect(decode("\r\n") == [key(.enter), key(.enter)])
+        #expect(decode("\r") == [key(.enter)])
+    }
+
+    @Test("a line feed is Ctrl-J, so a text area can tell it from Enter")
+    func lineFeedIsCtrlJ() {
+        #expect(decode("\r\n") == [key(.enter), key(.ctrl("j"))])
+        #expect(decode(bytes: [0x1B, 0x0A]) == [key(KeyEvent(.character("j"), modifiers: [.ctrl, .alt]))])
     }
 
     @Test("a horizontal tab is Tab")

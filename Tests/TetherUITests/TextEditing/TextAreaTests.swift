@@ -163,6 +163,27 @@ struct TextAreaTests {
         #expect(pilot.focusedWidget !== area)
     }
 
+    @Test("with Enter rebound to activate, Ctrl-J and Alt-Enter still insert line breaks and Enter leaves")
+    func ctrlJBreaksWhenEnterRebound() throws {
+        var keys = KeyMap.default
+        keys.rebind(.enter, to: .activate)
+        let area = TextArea(width: 12)
+        let form = Form()
+        form.addField("About", area)
+        form.addField("Next", TextField())
+        let pilot = try Pilot(root: form, size: Size(width: 40, height: 12), keyMap: keys)
+        pilot.type("a")
+        pilot.press(.ctrl("j"))
+        pilot.type("b")
+        pilot.press(KeyEvent(.enter, modifiers: .alt))
+        pilot.type("c")
+        #expect(area.text == "a\nb\nc")
+        #expect(rows(pilot, 3) == ["About  a", "       b", "       c"])
+        pilot.press(.enter)
+        #expect(pilot.focusedWidget !== area)
+        #expect(area.text == "a\nb\nc")
+    }
+
     @Test("rx.text reports user edits only and a model write keeps the caret, clamped")
     func binding() throws {
         let area = TextArea(width: 12)
@@ -206,5 +227,15 @@ struct TextAreaTests {
         pilot.scroll(at: Point(x: 8, y: 0), steps: 1)
         #expect(rows(pilot, 1) == ["About  5          ▲"])
         #expect(area.caret == 20)
+    }
+
+    @Test("a key the area does not handle leaves the view where the wheel put it")
+    func unhandledKeyKeepsWheelScroll() throws {
+        let area = TextArea(text: (1...10).map(String.init).joined(separator: "\n"), minRows: 3, maxRows: 3, width: 12)
+        let pilot = try makePilot(for: area)
+        pilot.scroll(at: Point(x: 8, y: 0), steps: 1)
+        pilot.press(.down)  // on the last row: ↓ is not the area's, focus moves down
+        #expect(pilot.focusedWidget !== area)
+        #expect(rows(pilot, 1) == ["About  5          ▲"])
     }
 }

@@ -152,6 +152,28 @@ struct TypedBindingTests {
         #expect(price.value == 1.23)
     }
 
+    @Test("a model decimal far beyond Int's range reaches the field digit by digit and reads back")
+    func hugeDecimal() throws {
+        let field = TextField()
+        let amount = BehaviorRelay(value: 1.5e20)
+        let bag = DisposeBag()
+        (field.rx.value(as: .decimal(fractionDigits: 2)) <-> amount).disposed(by: bag)
+        let pilot = try makePilot(for: field, bag: bag)
+        #expect(field.text == "150000000000000000000.00")
+        pilot.press(.home)
+        pilot.type("1")
+        #expect(amount.value == 1.15e21)
+        amount.accept(-.greatestFiniteMagnitude)
+        #expect(field.text.count == 313 && field.text.hasPrefix("-17976931348623157"))
+    }
+
+    @Test("a decimal format writes NaN and the infinities as Swift does, and no text reads as them")
+    func nonFiniteDecimals() {
+        let format = TextFormat<Double>.decimal(fractionDigits: 2)
+        #expect([format.format(.nan), format.format(.infinity), format.format(-.infinity)] == ["nan", "inf", "-inf"])
+        #expect(format.parse("nan") == nil && format.parse("inf") == nil)
+    }
+
     @Test("an optional format reads empty text as nil and writes nil as empty text")
     func optionalValues() throws {
         let field = TextField()

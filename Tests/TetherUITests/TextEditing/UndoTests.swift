@@ -97,6 +97,57 @@ struct UndoTests {
         #expect(field.caret == 1)
     }
 
+    @Test("a pause of more than a second in typing starts a new undo step, even inside a word")
+    func pauseEndsStep() throws {
+        let field = TextField()
+        let pilot = try makePilot(for: field)
+        pilot.type("hel")
+        pilot.advance(by: .milliseconds(1_001))
+        pilot.type("lo")
+        pilot.press(undo)
+        #expect(field.text == "hel")
+        #expect(field.caret == 3)
+        pilot.press(undo)
+        #expect(field.text == "")
+    }
+
+    @Test("typing with pauses of a second or less stays one undo step per word")
+    func shortPausesKeepStep() throws {
+        let field = TextField()
+        let pilot = try makePilot(for: field)
+        for character in "hello" {
+            pilot.type(String(character))
+            pilot.advance(by: .seconds(1))
+        }
+        pilot.press(undo)
+        #expect(field.text == "")
+    }
+
+    @Test("a pause in a run of Backspaces starts a new undo step")
+    func pauseEndsDeletingStep() throws {
+        let field = TextField()
+        let pilot = try makePilot(for: field)
+        pilot.type("abcd")
+        pilot.advance(by: .seconds(2))
+        pilot.press(.backspace)
+        pilot.advance(by: .seconds(2))
+        pilot.press(.backspace)
+        #expect(field.text == "ab")
+        pilot.press(undo)
+        #expect(field.text == "abc")
+    }
+
+    @Test("a pause in typing starts a new undo step in a text area too")
+    func pauseEndsStepInArea() throws {
+        let area = TextArea(width: 20)
+        let pilot = try makePilot(for: area)
+        pilot.type("ab")
+        pilot.advance(by: .seconds(2))
+        pilot.type("cd")
+        pilot.press(undo)
+        #expect(area.text == "ab")
+    }
+
     @Test("an undo is reported as a user edit on rx.text")
     func undoIsUserEdit() throws {
         let field = TextField()

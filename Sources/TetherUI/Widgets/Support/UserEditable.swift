@@ -46,10 +46,11 @@ final class UserEditable<Control: Widget, Value: Equatable> {
     }
 
     /// Reports the value the user has just changed in place (a text field's editor), and
-    /// redraws. Call it only when the value did change. The value is read only when someone
-    /// listens (a long text is not turned into a string for nobody).
-    func userEdited(_ control: Control) {
-        control.setNeedsDisplay()
+    /// redraws unless `redraw` is `false` (the control asked for what changed itself). Call
+    /// it only when the value did change. The value is read only when someone listens (a
+    /// long text is not turned into a string for nobody).
+    func userEdited(_ control: Control, redraw: Bool = true) {
+        if redraw { control.setNeedsDisplay() }
         guard edits.hasObservers else { return }
         edits.onNext(control[keyPath: storage])
     }
