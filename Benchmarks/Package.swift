@@ -25,6 +25,19 @@ let package = Package(
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ]
         ),
+        // A Form of 10 … 10,000 bound text fields: build time, memory per field, key cost.
+        .executableTarget(
+            name: "tether-scale",
+            dependencies: [
+                "CHeapStats",
+                .product(name: "TetherReactive", package: "Tether"),
+                .product(name: "TetherUI", package: "Tether"),
+                .product(name: "TetherTesting", package: "Tether"),
+            ]
+        ),
+        // The raw Swift floor: login-demo's screen drawn with termios and escape sequences
+        // by hand, no library (the ttyprobe comparison in docs/performance.md).
+        .executableTarget(name: "login-floor"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -14,7 +14,9 @@ import Synchronization
 ///
 /// ``start(_:)`` switches to the alternate screen, puts the terminal in raw mode (so
 /// Ctrl-C, Ctrl-Z and Ctrl-Q arrive as key events and the application decides what
-/// they do), and turns on bracketed paste and, unless disabled, mouse reporting. Input
+/// they do), and turns on bracketed paste and, unless disabled, mouse reporting. It also
+/// asks whether the terminal speaks the kitty keyboard protocol, and turns on its
+/// unambiguous Escape when the terminal answers (``Options/kittyKeyboard``). Input
 /// bytes are decoded by ``InputDecoder``. Signals are turned into events:
 ///
 /// - `SIGWINCH` → ``TerminalEvent/resized(_:)``.
@@ -50,16 +52,25 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
         /// How long a lone Escape byte waits for the rest of an escape sequence before
         /// it counts as the Escape key, in milliseconds.
         public var escapeDelayMilliseconds: Int
+        /// Ask the terminal whether it speaks the kitty keyboard protocol (`ESC [ ? u`) and,
+        /// once it answers, turn on the protocol's "disambiguate escape codes" level until
+        /// the backend stops or suspends: the Escape key then arrives as `ESC [27u` and is
+        /// delivered at once instead of after the escape delay, and Ctrl and Alt with a key
+        /// arrive unambiguously (Ctrl-I is no longer Tab). The start never waits for the
+        /// answer; a terminal that does not answer keeps today's encoding.
+        public var kittyKeyboard: Bool
 
-        /// Options; by default mouse, bracketed paste and colours on, 25 ms escape delay.
+        /// Options; by default mouse, bracketed paste, colours and the kitty keyboard
+        /// protocol (where the terminal answers) on, 25 ms escape delay.
         public init(
             mouse: Bool = true, bracketedPaste: Bool = true, colors: Bool = true,
-            escapeDelayMilliseconds: Int = 25
+            escapeDelayMilliseconds: Int = 25, kittyKeyboard: Bool = true
         ) {
             self.mouse = mouse
             self.bracketedPaste = bracketedPaste
             self.colors = colors
             self.escapeDelayMilliseconds = escapeDelayMilliseconds
+            self.kittyKeyboard = kittyKeyboard
         }
     }
 
@@ -132,25 +143,33 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
             : nil
         if let band { writer.region = .band(top: band.top) }
         let escapeDelay = Duration.milliseconds(options.escapeDelayMilliseconds)
-        run = Run(
+        let run = Run(
             terminal: terminal, pump: InputPump(session: terminal, escapeDelay: escapeDelay), modes: modes,
-            writer: writer, handler: handler)
-        run?.band = band
+            writer: writer, strings: description.strings, handler: handler)
+        run.band = band
+        self.run = run
         Self.active = true
         capabilities = TerminalCapabilities(colors: description.colors, mouse: options.mouse)
         size = band?.size ?? terminal.size
-        terminal.write(modes.on)
+        terminal.write(modes.on + (options.kittyKeyboard ? TerminalModes.keyboardQuery : []))
+        armRestore(run)
+    }
+
+    /// Arms the exit hook and the crash handler with the bytes that undo `run`'s modes
+    /// as they are now (again when the keyboard protocol comes on).
+    private func armRestore(_ run: Run) {
         let farewell =
-            modes.off + TerminalStrings.plain(description.strings.resetAttributes)
-            + TerminalStrings.plain(description.strings.showCursor)
-        ExitRestore.register(outFD: terminal.outFD, farewell: farewell, after: band?.farewell(inlineExit) ?? [])
+            run.modes.off + TerminalStrings.plain(run.strings.resetAttributes)
+            + TerminalStrings.plain(run.strings.showCursor)
+        ExitRestore.register(
+            outFD: run.terminal.outFD, farewell: farewell, after: run.band?.farewell(inlineExit) ?? [])
         // Inline there is no alternate screen to leave (`rmcup` would put back a cursor
         // saved who knows when, on xterm); a crash leaves the final frame as drawn, with the
         // cursor below it for the backtrace.
-        let leaveScreen = band == nil ? TerminalStrings.plain(description.strings.exitAlternateScreen) : []
+        let leaveScreen = run.band == nil ? TerminalStrings.plain(run.strings.exitAlternateScreen) : []
         CrashRestore.arm(
-            outFD: terminal.outFD, farewell: farewell + leaveScreen, after: band?.farewell(.finalFrame) ?? [],
-            shellModes: terminal.shellModes)
+            outFD: run.terminal.outFD, farewell: farewell + leaveScreen, after: run.band?.farewell(.finalFrame) ?? [],
+            shellModes: run.terminal.shellModes)
     }
 
     /// Tells the `exit()` hook and the crash handler what an inline band leaves, after the
@@ -160,6 +179,15 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
         guard let band = run?.band else { return }
         ExitRestore.update(after: band.farewell(inlineExit))
         CrashRestore.update(after: band.farewell(.finalFrame))
+    }
+
+    /// The terminal answered the kitty keyboard protocol query: pushes the "disambiguate
+    /// escape codes" level and re-arms the exit hook and crash handler to pop it.
+    private func enableKeyboardProtocol(_ run: Run) {
+        guard options.kittyKeyboard, !run.modes.keyboardProtocol else { return }
+        run.modes.keyboardProtocol = true
+        run.terminal.write(TerminalModes.keyboardPush)
+        armRestore(run)
     }
 
     /// Restores the terminal: mouse and paste modes off, cursor shown, main screen and
@@ -244,8 +272,10 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
                 suspend()
             case .resume:
                 run.terminal.restoreProgramModes()
-                run.terminal.write(run.modes.on)
+                run.terminal.write(run.modes.reassert)
                 invalidate(run)
+            case .keyboardProtocol:
+                enableKeyboardProtocol(run)
             case .terminate(let signal):
                 run.handler(.terminate(signal: signal))
             }
@@ -298,8 +328,10 @@ extension CursesBackend: BandBackend {
 private final class Run {
     let terminal: TerminalSession
     let pump: InputPump
-    let modes: TerminalModes
+    var modes: TerminalModes
     var writer: ScreenWriter
+    /// The terminal's capabilities, for the bytes that restore it.
+    let strings: TerminalStrings
     /// The band of an inline presentation; `nil` full screen.
     var band: InlineBand?
     let handler: (TerminalEvent) -> Void
@@ -308,12 +340,13 @@ private final class Run {
 
     init(
         terminal: TerminalSession, pump: InputPump, modes: TerminalModes, writer: ScreenWriter,
-        handler: @escaping (TerminalEvent) -> Void
+        strings: TerminalStrings, handler: @escaping (TerminalEvent) -> Void
     ) {
         self.terminal = terminal
         self.pump = pump
         self.modes = modes
         self.writer = writer
+        self.strings = strings
         self.handler = handler
     }
 }

@@ -27,6 +27,9 @@ final class InputPump {
         /// `SIGTERM`, `SIGHUP`, `SIGINT` or `SIGQUIT`, or a hang-up of the terminal
         /// (reported as `SIGHUP`): the program should end.
         case terminate(signal: Int32)
+        /// The terminal answered the kitty keyboard protocol query: it speaks the protocol.
+        /// Reported once, before the input read with the answer.
+        case keyboardProtocol
     }
 
     /// The signals the session's relay must catch: every one ``pump(_:)`` reports.
@@ -39,6 +42,8 @@ final class InputPump {
     private let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 4096)
     /// When pending bytes stop waiting for the rest of their sequence.
     private var escapeDeadline: ContinuousClock.Instant?
+    /// Whether ``Arrival/keyboardProtocol`` was reported.
+    private var reportedKeyboardProtocol = false
 
     /// A pump over `session`'s input and signals; a lone Escape waits `escapeDelay`.
     init(session: TerminalSession, escapeDelay: Duration) {
@@ -110,6 +115,10 @@ final class InputPump {
             if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { break }
             hangUp = true  // end of file or EIO: the terminal went away
             break
+        }
+        if !reportedKeyboardProtocol, decoder.keyboardProtocolFlags != nil {
+            reportedKeyboardProtocol = true
+            guard accept(.keyboardProtocol) else { return false }
         }
         for event in events {
             guard accept(.input(event)) else { return false }

@@ -1,9 +1,15 @@
 /// The DEC private modes the backend sets while it runs, from one table: the bytes that
-/// turn them on (at start and after a resume), and off again (at stop, suspend, and in
-/// the exit hook).
+/// turn them on (at start and after a resume), and off again (at stop, suspend, in the exit
+/// hook and the crash handler).
 ///
 /// Each mode is `CSI ? n h` to set and `CSI ? n l` to reset. They are turned on in table
 /// order and off in the reverse order.
+///
+/// Once the terminal has answered the kitty keyboard protocol's query (``keyboardQuery``),
+/// ``keyboardProtocol`` adds the protocol's "disambiguate escape codes" level: pushed
+/// (`CSI > 1 u`) after the DEC modes, popped (`CSI < u`) before them. The protocol keeps
+/// one stack per screen, so the pop is written while still on the screen the push was
+/// (``off`` always goes before leaving the alternate screen).
 struct TerminalModes: Hashable, Sendable {
     /// One DEC private mode and the option it belongs to.
     struct Mode: Hashable, Sendable {
@@ -23,19 +29,44 @@ struct TerminalModes: Hashable, Sendable {
 
     /// The modes in use, in table order.
     let modes: [Mode]
+    /// Whether the kitty keyboard protocol's "disambiguate escape codes" level is in use
+    /// (set once the terminal answered ``keyboardQuery``).
+    var keyboardProtocol = false
+
+    /// Asks the terminal for its kitty keyboard protocol flags (`CSI ? u`); a terminal that
+    /// speaks the protocol answers `CSI ? flags u`, any other ignores it.
+    static let keyboardQuery: [UInt8] = Array("\u{1B}[?u".utf8)
+    /// Pushes the "disambiguate escape codes" level (flag 1) on the terminal's stack.
+    static let keyboardPush: [UInt8] = Array("\u{1B}[>1u".utf8)
+    /// Pops what ``keyboardPush`` pushed.
+    static let keyboardPop: [UInt8] = Array("\u{1B}[<u".utf8)
+    /// Sets the flags of the entry on top of the stack to 1, without pushing.
+    static let keyboardSet: [UInt8] = Array("\u{1B}[=1u".utf8)
 
     /// The modes for a backend with mouse reporting and bracketed paste on or off.
     init(mouse: Bool, bracketedPaste: Bool) {
         modes = Self.table.filter { $0.isMouse ? mouse : bracketedPaste }
     }
 
-    /// Sets the modes in use.
+    /// Sets the modes in use (at start and when taking the terminal back after a suspend).
     var on: [UInt8] {
-        modes.flatMap { Array("\u{1B}[?\($0.number)h".utf8) }
+        decModes(set: true) + (keyboardProtocol ? Self.keyboardPush : [])
     }
 
     /// Resets the modes in use, last set first.
     var off: [UInt8] {
-        modes.reversed().flatMap { Array("\u{1B}[?\($0.number)l".utf8) }
+        (keyboardProtocol ? Self.keyboardPop : []) + decModes(set: false)
+    }
+
+    /// Sets the modes again after the process was stopped from outside (`SIGSTOP`, then
+    /// `SIGCONT`) without giving the terminal back: the keyboard level is set on the entry
+    /// pushed at start rather than pushed again, so one pop still undoes it.
+    var reassert: [UInt8] {
+        decModes(set: true) + (keyboardProtocol ? Self.keyboardSet : [])
+    }
+
+    private func decModes(set: Bool) -> [UInt8] {
+        let ordered = set ? modes : modes.reversed()
+        return ordered.flatMap { Array("\u{1B}[?\($0.number)\(set ? "h" : "l")".utf8) }
     }
 }

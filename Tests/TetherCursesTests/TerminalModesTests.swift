@@ -30,4 +30,31 @@ struct TerminalModesTests {
         let modes = TerminalModes(mouse: false, bracketedPaste: false)
         #expect(modes.on.isEmpty && modes.off.isEmpty)
     }
+
+    @Test("with the keyboard protocol on, the level is pushed after the DEC modes")
+    func keyboardPushLast() {
+        var modes = TerminalModes(mouse: false, bracketedPaste: true)
+        modes.keyboardProtocol = true
+        #expect(text(modes.on) == "\u{1B}[?2004h\u{1B}[>1u")
+    }
+
+    @Test("with the keyboard protocol on, the level is popped before the DEC modes are reset")
+    func keyboardPopFirst() {
+        var modes = TerminalModes(mouse: false, bracketedPaste: true)
+        modes.keyboardProtocol = true
+        #expect(text(modes.off) == "\u{1B}[<u\u{1B}[?2004l")
+    }
+
+    @Test("reasserting after SIGCONT sets the level instead of pushing another")
+    func keyboardReassert() {
+        var modes = TerminalModes(mouse: false, bracketedPaste: true)
+        modes.keyboardProtocol = true
+        #expect(text(modes.reassert) == "\u{1B}[?2004h\u{1B}[=1u")
+    }
+
+    @Test("until the terminal answered, no keyboard protocol bytes are written")
+    func keyboardOffByDefault() {
+        let modes = TerminalModes(mouse: false, bracketedPaste: true)
+        #expect(text(modes.on + modes.off + modes.reassert) == "\u{1B}[?2004h\u{1B}[?2004l\u{1B}[?2004h")
+    }
 }

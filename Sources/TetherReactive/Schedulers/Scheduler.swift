@@ -27,7 +27,7 @@ extension Scheduler {
     public func schedulePeriodic(every period: Duration, _ action: @escaping () -> Void) -> any Disposable {
         let timer = SerialDisposable()
         var due = now + period
-        weak var scheduler = self
+        weak let scheduler = self
         func arm() {
             guard let scheduler else { return }
             let delay = max(.zero, due - scheduler.now)

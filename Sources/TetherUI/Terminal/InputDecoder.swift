@@ -13,6 +13,11 @@
 ///   1–26 Ctrl-a…Ctrl-z, 28–31 Ctrl-\ ] ^ _.
 /// - CSI (`ESC [`) and SS3 (`ESC O`) keys: arrows, Home, End, Insert, Delete, PgUp, PgDn,
 ///   F1–F20, Shift-Tab, with xterm modifier parameters (`ESC [1;5C` is Ctrl-Right).
+/// - The kitty keyboard protocol's `ESC [ code ; modifiers u` keys (what a terminal sends
+///   once its "disambiguate escape codes" level is on): `ESC [27u` is Escape, with nothing
+///   left pending, so it needs no escape delay; Enter, Tab and Backspace with modifiers,
+///   Ctrl and Alt with a character, keypad keys and F13–F24. The answer to the protocol's
+///   query (`ESC [ ? flags u`) is no key: it sets `keyboardProtocolFlags`.
 /// - `ESC` + a key is that key with Alt (`ESC b` is Alt-b, `ESC DEL` Alt-Backspace);
 ///   `ESC ESC` is Escape followed by whatever the second ESC starts.
 /// - Bracketed paste (`ESC [200~` … `ESC [201~`): one ``InputEvent/paste(_:)`` with the
@@ -36,6 +41,11 @@ public struct InputDecoder: Sendable {
     /// Skipping follows the grammar a whole sequence is parsed with, so that where the
     /// reads fall cannot change what the bytes after the sequence decode to.
     private var discarding: Bool?
+
+    /// The progressive-enhancement flags the terminal reported in its last answer to the
+    /// kitty keyboard protocol query (`ESC [ ? u` → `ESC [ ? flags u`); `nil` until an
+    /// answer came. Any answer means the terminal speaks the protocol.
+    package private(set) var keyboardProtocolFlags: Int?
 
     /// The longest escape sequence kept while waiting for its final byte.
     private static let maxSequenceLength = 64
@@ -266,6 +276,11 @@ public struct InputDecoder: Sendable {
             }
             guard let first, let key = Self.tildeKey(first) else { return nil }
             return .key(KeyEvent(key, modifiers: modifiers))
+        case (nil, 0x75):
+            return first.flatMap { Self.kittyKey(code: $0, modifiers: modifiers) }.map { .key($0) }
+        case (0x3F, 0x75):
+            keyboardProtocolFlags = first ?? 0
+            return nil
         case (nil, 0x5A):
             return .key(KeyEvent(.tab, modifiers: modifiers.union(.shift)))
         case (nil, 0x50...0x53):
@@ -353,8 +368,9 @@ public struct InputDecoder: Sendable {
         return values
     }
 
-    /// The modifiers of an xterm modifier parameter (1 + Shift 1, Alt 2, Ctrl 4, Meta 8).
-    private static func modifiers(_ parameter: Int?) -> Modifiers {
+    /// The modifiers of an xterm modifier parameter (1 + Shift 1, Alt 2, Ctrl 4, Meta 8);
+    /// the kitty protocol's lock bits (Caps Lock 64, Num Lock 128) are ignored.
+    static func modifiers(_ parameter: Int?) -> Modifiers {
         guard let parameter, parameter >= 2 else { return [] }
         let bits = parameter - 1
         var modifiers: Modifiers = []

@@ -31,7 +31,15 @@ public class TextField: Widget {
     /// cost what is visible, never the whole text).
     private var scrollStart = 0
     let editable = UserEditable<TextField, String>(\.editorText)
-    let endEditing = PublishSubject<Void>()
+    /// Fires when the user leaves the field (`rx.editingDidEnd`); made on first use, as is
+    /// ``parseErrorChanges``, so that a field nobody observes so costs no subjects.
+    var endEditing: PublishSubject<Void> {
+        if let endEditingStorage { return endEditingStorage }
+        let subject = PublishSubject<Void>()
+        endEditingStorage = subject
+        return subject
+    }
+    private var endEditingStorage: PublishSubject<Void>?
     /// Suggestions (ghost text and a popup list), made when first set.
     var completion: Autocompletion?
 
@@ -52,9 +60,16 @@ public class TextField: Widget {
     /// Why the text does not parse in a typed binding (`rx.value(as:)`), or `nil` when it
     /// does or no typed binding is set. A parsing edit or a model write clears it.
     public internal(set) var parseError: String? {
-        didSet { if parseError != oldValue { parseErrorChanges.onNext(parseError) } }
+        didSet { if parseError != oldValue { parseErrorChangesStorage?.onNext(parseError) } }
     }
-    let parseErrorChanges = PublishSubject<String?>()
+    /// Each change of ``parseError``; made on first use.
+    var parseErrorChanges: PublishSubject<String?> {
+        if let parseErrorChangesStorage { return parseErrorChangesStorage }
+        let subject = PublishSubject<String?>()
+        parseErrorChangesStorage = subject
+        return subject
+    }
+    private var parseErrorChangesStorage: PublishSubject<String?>?
 
     /// A field holding `text`.
     public init(
@@ -71,8 +86,8 @@ public class TextField: Widget {
     }
 
     isolated deinit {
-        endEditing.onCompleted()
-        parseErrorChanges.onCompleted()
+        endEditingStorage?.onCompleted()
+        parseErrorChangesStorage?.onCompleted()
     }
 
     /// The text. Setting it is programmatic: when it differs it is stored and redrawn, the
@@ -96,7 +111,7 @@ public class TextField: Widget {
 
     public override func focusChanged() {
         completion?.update()
-        if !isFocused { endEditing.onNext(()) }
+        if !isFocused { endEditingStorage?.onNext(()) }
     }
 
     // MARK: Editing

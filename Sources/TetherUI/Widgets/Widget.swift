@@ -24,7 +24,10 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
     public internal(set) var frame: Rect = .zero
     weak var host: (any WidgetHost)?
 
-    let focusSubject = BehaviorSubject(value: false)
+    private var focusedValue = false
+    /// The subject behind `rx.isFocused`, made when first asked for: most widgets (labels,
+    /// every row of a long form) are never observed, and a subject each would cost memory.
+    private var focusSubjectStorage: BehaviorSubject<Bool>?
     private var enabledValue = true
     private var hiddenValue = false
 
@@ -95,7 +98,15 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
     }
 
     /// `true` while the widget has keyboard focus. Observe it with `rx.isFocused`.
-    public var isFocused: Bool { focusSubject.value }
+    public var isFocused: Bool { focusedValue }
+
+    /// The focus state as a subject (starting with the current state), made on first use.
+    var focusSubject: BehaviorSubject<Bool> {
+        if let focusSubjectStorage { return focusSubjectStorage }
+        let subject = BehaviorSubject(value: focusedValue)
+        focusSubjectStorage = subject
+        return subject
+    }
 
     /// `true` when the widget and all its ancestors are enabled.
     public var isEffectivelyEnabled: Bool {
@@ -118,8 +129,9 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
     }
 
     func setFocused(_ value: Bool) {
-        guard value != focusSubject.value else { return }
-        focusSubject.onNext(value)
+        guard value != focusedValue else { return }
+        focusedValue = value
+        focusSubjectStorage?.onNext(value)
         focusChanged()
         setNeedsDisplay()
     }
@@ -263,7 +275,7 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
     }
 
     isolated deinit {
-        focusSubject.onCompleted()
+        focusSubjectStorage?.onCompleted()
         for child in children { child.parent = nil }
     }
 }
