@@ -6,11 +6,12 @@ import Synchronization
 /// (force-unwrap, index out of range, `fatalError`, `precondition`, overflow: `SIGILL` on
 /// x86-64, `SIGTRAP` on arm64), a bad pointer, a stack overflow, `abort()`, or `kill`.
 ///
-/// Everything the handler needs is computed when the backend starts (``arm(outFD:farewell:shellModes:)``):
+/// Everything the handler needs is computed beforehand (``arm(outFD:farewell:after:shellModes:)``):
 /// the bytes that turn the backend's modes off, reset the attributes, show the cursor and
-/// leave the alternate screen, and the terminal modes (`termios`) from before curses
-/// started. The handler only loads atomics, `write`s those bytes and calls `tcsetattr`
-/// (both async-signal-safe), then hands the signal on:
+/// leave the alternate screen — inline, instead, put the cursor on the line below the band,
+/// kept up to date with ``update(after:)`` as the band moves — and the terminal modes
+/// (`termios`) from before curses started. The handler only loads atomics, `write`s those
+/// bytes and calls `tcsetattr` (both async-signal-safe), then hands the signal on:
 ///
 /// - to the disposition found when it was installed — on Linux, the Swift runtime's
 ///   backtracer (installed at process start for these signals unless `SWIFT_BACKTRACE`
@@ -23,46 +24,58 @@ import Synchronization
 ///
 /// The handler runs on an alternate signal stack (`SA_ONSTACK`), so a stack overflow on
 /// the thread that started the backend is handled too; the Swift runtime sets one up on
-/// the main thread, and ``arm(outFD:farewell:shellModes:)`` adds one when there is none.
+/// the main thread, and ``arm(outFD:farewell:after:shellModes:)`` adds one when there is none.
 /// Signals that were ignored (`SIG_IGN`) are left alone.
+///
+/// The bytes can change while the handler is armed, so they are never rewritten in place:
+/// there are two buffers, and an atomic word names the one to write and its length. An
+/// update fills the other buffer, then publishes it; it leaves the buffers alone once a
+/// handler has started, so the one being written is never touched.
 enum CrashRestore {
     /// The signals handled, in the order they are installed.
     static let signals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
 
-    /// At most this many farewell bytes are kept (the real farewell is about 60).
+    /// At most this many farewell bytes are kept (the real farewell is about 60, and an
+    /// inline band's part about 10 more).
     static let capacity = 1024
 
     /// Size of the alternate signal stack added when the thread has none.
     private static let alternateStackSize = 64 * 1024
 
-    /// Arms the handlers for the terminal `outFD`: on a fatal signal, write `farewell`
-    /// and put `shellModes` back. Installs the handlers (remembering what was there) the
-    /// first time, or after ``disarm()``.
+    /// Arms the handlers for the terminal `outFD`: on a fatal signal, write `farewell`, then
+    /// `after` (an inline band's part, see ``update(after:)``), and put `shellModes` back.
+    /// Installs the handlers (remembering what was there) the first time, or after ``disarm()``.
     @MainActor
-    static func arm(outFD: Int32, farewell: [UInt8], shellModes: termios) {
+    static func arm(outFD: Int32, farewell: [UInt8], after: [UInt8] = [], shellModes: termios) {
         crashFD.store(-1, ordering: .sequentiallyConsistent)
-        let count = min(farewell.count, capacity)
-        for index in 0..<count { crashBytes[index] = farewell[index] }
-        crashByteCount.store(count, ordering: .sequentiallyConsistent)
         crashShellModes.pointee = shellModes
         crashEntered.store(false, ordering: .sequentiallyConsistent)
+        farewellBytes = farewell
+        publish(farewell + after)
         ensureAlternateStack()
         install()
         crashFD.store(outFD, ordering: .sequentiallyConsistent)
     }
 
+    /// Replaces the bytes written after the farewell (an inline band moved), while armed:
+    /// a crash from now on writes the new ones, one already being handled the old ones.
+    @MainActor
+    static func update(after: [UInt8]) {
+        publish(farewellBytes + after)
+    }
+
     /// Stops restoring (the backend gave the terminal back while its process stops, or
-    /// stopped); ``resume()`` restores again.
+    /// stopped); ``resume(outFD:)`` restores again.
     static func pause() {
         crashFD.store(-1, ordering: .sequentiallyConsistent)
     }
 
-    /// Restores again after ``pause()``, on the terminal given to ``arm(outFD:farewell:shellModes:)``.
+    /// Restores again after ``pause()``, on the terminal given to ``arm(outFD:farewell:after:shellModes:)``.
     static func resume(outFD: Int32) {
         crashFD.store(outFD, ordering: .sequentiallyConsistent)
     }
 
-    /// Disarms, and puts back the dispositions found by ``arm(outFD:farewell:shellModes:)``
+    /// Disarms, and puts back the dispositions found by ``arm(outFD:farewell:after:shellModes:)``
     /// where ours are still installed (a handler installed after ours is left in place; if
     /// it calls ours, ours only hands the signal on).
     @MainActor
@@ -82,9 +95,30 @@ enum CrashRestore {
         return sigaction(signal, nil, &current) == 0 && isOurs(current)
     }
 
+    // MARK: - Publishing the bytes
+
+    /// The farewell given to ``arm(outFD:farewell:after:shellModes:)``, to which
+    /// ``update(after:)`` appends.
+    @MainActor private static var farewellBytes: [UInt8] = []
+
+    /// Copies `bytes` (at most ``capacity``) into the buffer the handler does not read, then
+    /// makes it the one it reads. Nothing once a handler has started: it may be writing
+    /// either buffer by then (it set `crashEntered` before loading which one).
+    @MainActor
+    private static func publish(_ bytes: [UInt8]) {
+        guard !crashEntered.load(ordering: .sequentiallyConsistent) else { return }
+        let index = 1 - (crashPublished.load(ordering: .sequentiallyConsistent) & 1)
+        let count = min(bytes.count, capacity)
+        bytes.withUnsafeBufferPointer { source in
+            guard let base = source.baseAddress else { return }
+            (crashBuffers + index * capacity).update(from: base, count: count)
+        }
+        crashPublished.store((count << 1) | index, ordering: .sequentiallyConsistent)
+    }
+
     // MARK: - Installing
 
-    /// The signals whose disposition is ours since ``arm(outFD:farewell:shellModes:)``.
+    /// The signals whose disposition is ours since ``arm(outFD:farewell:after:shellModes:)``.
     @MainActor private static var installedSignals: Set<Int32> = []
 
     @MainActor
@@ -140,9 +174,12 @@ private let crashFD = Atomic<Int32>(-1)
 /// Set by the first handler that restores, so that concurrent or nested crashes do not
 /// write twice.
 private let crashEntered = Atomic<Bool>(false)
-private let crashByteCount = Atomic<Int>(0)
-/// The farewell bytes. Written only while disarmed.
-nonisolated(unsafe) private let crashBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: CrashRestore.capacity)
+/// The buffer the handler writes (the low bit) and how many of its bytes (the rest).
+private let crashPublished = Atomic<Int>(0)
+/// Two buffers of ``CrashRestore/capacity`` bytes, one after the other: the one
+/// `crashPublished` names, and the one the next update fills.
+nonisolated(unsafe) private let crashBuffers = UnsafeMutablePointer<UInt8>.allocate(
+    capacity: 2 * CrashRestore.capacity)
 /// The terminal modes from before curses started. Written only while disarmed.
 nonisolated(unsafe) private let crashShellModes: UnsafeMutablePointer<termios> = {
     let pointer = UnsafeMutablePointer<termios>.allocate(capacity: 1)
@@ -190,10 +227,12 @@ private func handleFatalSignal(
 private func restoreTerminal() {
     let fd = crashFD.load(ordering: .sequentiallyConsistent)
     guard fd >= 0 else { return }
-    let count = crashByteCount.load(ordering: .sequentiallyConsistent)
+    let published = crashPublished.load(ordering: .sequentiallyConsistent)
+    let bytes = crashBuffers + (published & 1) * CrashRestore.capacity
+    let count = published >> 1
     var offset = 0
     while offset < count {
-        let written = write(fd, crashBytes + offset, count - offset)
+        let written = write(fd, bytes + offset, count - offset)
         if written > 0 {
             offset += written
         } else if !(written < 0 && errno == EINTR) {

@@ -30,8 +30,9 @@ import Synchronization
 /// ``stop()`` restores the terminal. If the program calls `exit()` while the backend
 /// runs, an `atexit` hook restores it too; if it dies of a fatal signal (`SIGSEGV`,
 /// `SIGBUS`, `SIGILL`, `SIGTRAP`, `SIGABRT`, `SIGFPE`: a Swift trap, a bad pointer, a
-/// stack overflow, `abort()`), a signal handler restores it and hands the signal on to
-/// the previous handler (the Swift runtime's backtracer) and the default action.
+/// stack overflow, `abort()`), a signal handler restores it (inline: the final frame stays,
+/// the cursor on the line below it) and hands the signal on to the previous handler (the
+/// Swift runtime's backtracer) and the default action.
 ///
 /// Only one `CursesBackend` can run at a time in a process. `start` calls
 /// `setlocale(LC_ALL, "")`, and switches `LC_CTYPE` to `C.UTF-8` when the locale is
@@ -89,7 +90,7 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
     /// What an inline presentation leaves on the screen when it stops, read at
     /// ``stop()`` (set it before quitting, say to a one-line summary). Ignored full screen.
     public var inlineExit: InlineExit = .finalFrame {
-        didSet { updateExitFarewell() }
+        didSet { updateBandFarewells() }
     }
     /// The terminal's size in cells (``Size/zero`` before ``start(_:)``); inline, the band's.
     public private(set) var size: Size = .zero
@@ -163,17 +164,21 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
         ExitRestore.register(
             outFD: run.terminal.outFD, farewell: farewell, after: run.band?.farewell(inlineExit) ?? [])
         // Inline there is no alternate screen to leave (`rmcup` would put back a cursor
-        // saved who knows when, on xterm).
+        // saved who knows when, on xterm); a crash leaves the final frame as drawn, with the
+        // cursor below it for the backtrace.
         let leaveScreen = run.band == nil ? TerminalStrings.plain(run.strings.exitAlternateScreen) : []
         CrashRestore.arm(
-            outFD: run.terminal.outFD, farewell: farewell + leaveScreen, shellModes: run.terminal.shellModes)
+            outFD: run.terminal.outFD, farewell: farewell + leaveScreen, after: run.band?.farewell(.finalFrame) ?? [],
+            shellModes: run.terminal.shellModes)
     }
 
-    /// Tells the `exit()` hook what an inline band leaves, after the band moved or
-    /// ``inlineExit`` changed.
-    private func updateExitFarewell() {
+    /// Tells the `exit()` hook and the crash handler what an inline band leaves, after the
+    /// band moved or ``inlineExit`` changed: the `exit()` hook as ``inlineExit`` says, a crash
+    /// always the final frame (not a summary of a run that did not finish).
+    private func updateBandFarewells() {
         guard let band = run?.band else { return }
         ExitRestore.update(after: band.farewell(inlineExit))
+        CrashRestore.update(after: band.farewell(.finalFrame))
     }
 
     /// The terminal answered the kitty keyboard protocol query: pushes the "disambiguate
@@ -287,7 +292,7 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
         if let band = run.band {
             // Inline: always lay out again, which fits the band (``fitBand(height:)``).
             if newSize != band.terminal { run.terminal.write(band.resize(to: newSize)) }
-            updateExitFarewell()
+            updateBandFarewells()
             run.writer.region = .band(top: band.top)
             size = band.size
             run.handler(.resized(size))
@@ -310,7 +315,7 @@ extension CursesBackend: BandBackend {
         let before = (band.top, band.height)
         run.terminal.write(band.fit(height: height))
         guard (band.top, band.height) != before else { return }
-        updateExitFarewell()
+        updateBandFarewells()
         run.writer.region = .band(top: band.top)
         run.writer.invalidate()
         run.previous = nil

@@ -51,8 +51,9 @@ enum DemoInTmux {
     /// terminal (where the backtrace goes); `status`, `before` and `after` as in
     /// ``start(_:environment:)``. A sanitizer's own handlers for the fatal signals are turned
     /// off, so that the Swift runtime's backtracer handles them as in a plain build.
+    /// `inline`: the shell first prints ``shellLines``, then the demo runs with `--inline`.
     static func startCrashing(
-        _ way: String?, backtrace: String = showsBacktraces ? quickBacktrace : "enable=no",
+        _ way: String?, inline: Bool = false, backtrace: String = showsBacktraces ? quickBacktrace : "enable=no",
         environment: [String] = []
     ) throws -> TmuxSession {
         let handlers = "handle_segv=0:handle_sigbus=0:handle_sigfpe=0:handle_abort=0:handle_sigill=0"
@@ -62,11 +63,15 @@ enum DemoInTmux {
             assignments.append("\(name)=\(current.isEmpty ? "" : current + ":")\(handlers)")
         }
         if let way { assignments.append("TETHER_DEMO_CRASH_AFTER_START=\(way)") }
-        let demo = command(["--delay", "0.1"], environment: assignments)
+        let demo = command((inline ? ["--inline"] : []) + ["--delay", "0.1"], environment: assignments)
+        let lines = inline ? "printf '\(shellLines.joined(separator: "\\n"))\\n'; " : ""
         return try TmuxSession(
-            command: "stty -g > before; \(demo); echo $? > status; stty -g > after; exec sleep 600",
+            command: "stty -g > before; \(lines)\(demo); echo $? > status; stty -g > after; exec sleep 600",
             width: 100, height: 50)
     }
+
+    /// What the shell prints before an inline crashing demo (``startCrashing(_:inline:backtrace:environment:)``).
+    static let shellLines = ["shell line 1", "shell line 2"]
 
     /// A pane whose shell has job control (`set -m`, as an interactive shell has): the
     /// demo runs as a foreground job in its own process group, so `SIGTSTP` really stops
