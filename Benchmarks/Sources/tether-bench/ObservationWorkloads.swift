@@ -94,6 +94,11 @@ func reportViewModelW2(repetitions: Int, only: Set<String>?) {
         ("relay ⇄ CurrentValueSubject (TetherCombine `<->`)", w2RelaySubject),
         ("OpenCombine: two CurrentValueSubjects, removeDuplicates + sink", w2OpenCombine),
         ("@Observable writes, no observer (macro setter alone)", w2ObservationBare),
+        (
+            "@Observable writes, one willSet+didSet registration doing nothing (Observation's floor)",
+            w2ObservationFloorWillSetDidSet
+        ),
+        ("@Observable writes, one didSet registration doing nothing", w2ObservationFloorDidSet),
     ]
     var samples = [[Double]](repeating: [], count: variants.count)
     for repetition in 0...repetitions {

@@ -15,14 +15,15 @@
 ///   own echoes itself and never reports them.
 ///
 /// The binding holds its two sides until it is disposed (rule 7); the handlers it gives
-/// the sides hold it weakly, so no cycle forms through them.
+/// the sides hold it weakly, so no cycle forms through them. Of a control property it keeps
+/// only the sink once it has subscribed: its values and edits are needed only to subscribe,
+/// and what a bound field costs in memory is mostly its binding (tether-scale).
 ///
 /// **The fast case.** The steps a relay side takes (its handler, ``receive(_:from:)``,
-/// ``write(_:into:)``) and a control's are inlinable, so `relay <-> relay` and
-/// `control <-> relay`, whose operators are inlinable too, run them specialised for `Value`
-/// in the caller's module: generic code that is not specialised looks up type metadata at
-/// run time on every value (W2, W6). The endpoint steps are ordinary functions, not
-/// specialised.
+/// ``write(_:into:)``) and a control's and an endpoint's are inlinable, so `relay <-> relay`,
+/// `control <-> relay` and the `@Observable` bindings, whose operators are inlinable too, run
+/// them specialised for `Value` in the caller's module: generic code that is not specialised
+/// looks up type metadata at run time on every value (W2, W6).
 @MainActor
 @usableFromInline
 final class TwoWayBinding<Value>: Disposable {
@@ -34,12 +35,39 @@ final class TwoWayBinding<Value>: Disposable {
         case endpoint(Endpoint)
     }
 
-    /// A ``TwoWayEndpoint``, boxed for ``Side``: the protocol is SPI, which a declaration
-    /// usable from inlinable code cannot name.
-    @usableFromInline struct Endpoint {
-        let endpoint: any TwoWayEndpoint<Value>
+    /// What the binding keeps of a side to write into it, once it has subscribed to the side.
+    @usableFromInline enum Target {
+        /// A control property's sink.
+        case control(AnyObserver<Value>)
+        case relay(BehaviorRelay<Value>)
+        /// An endpoint's ``Endpoint/write``.
+        case endpoint((Value) -> Void)
+    }
 
-        init(_ endpoint: any TwoWayEndpoint<Value>) { self.endpoint = endpoint }
+    /// A ``TwoWayEndpoint``'s two steps, for ``Side``: the protocol is SPI, which a
+    /// declaration usable from inlinable code cannot name. An endpoint of a concrete type
+    /// made in inlinable code (an `@Observable` property's) passes closures made there, so
+    /// its steps run specialised in the caller's module.
+    @MainActor @usableFromInline struct Endpoint {
+        /// ``TwoWayEndpoint/start(includeCurrent:_:)``.
+        @usableFromInline let start:
+            (_ includeCurrent: Bool, _ handler: @escaping (Event<Value>) -> Void) -> any Disposable
+        /// ``TwoWayEndpoint/write(_:)``.
+        @usableFromInline let write: (Value) -> Void
+
+        /// An endpoint reached through its protocol (a bridge's).
+        init(_ endpoint: any TwoWayEndpoint<Value>) {
+            start = { endpoint.start(includeCurrent: $0, $1) }
+            write = { endpoint.write($0) }
+        }
+
+        @inlinable init(
+            start: @escaping (_ includeCurrent: Bool, _ handler: @escaping (Event<Value>) -> Void) -> any Disposable,
+            write: @escaping (Value) -> Void
+        ) {
+            self.start = start
+            self.write = write
+        }
     }
 
     /// Where a side sits in `left <-> right`; the right-hand side is the model.
@@ -55,21 +83,28 @@ final class TwoWayBinding<Value>: Disposable {
     }
 
     /// What the binding keeps for one side.
-    @usableFromInline struct SideState {
-        /// The side, until the binding is disposed.
-        @usableFromInline var side: Side?
+    @MainActor @usableFromInline struct SideState {
+        /// What writes into the side, until the binding is disposed.
+        @usableFromInline var target: Target?
+        /// The subscription to the side's reports, until the binding is disposed.
+        @usableFromInline var subscription: (any Disposable)?
         /// `true` while the binding writes into this side's control: what the control
         /// reports meanwhile is the echo of that write.
         @usableFromInline var isBeingWritten = false
 
-        @inlinable init(_ side: Side) { self.side = side }
+        @inlinable init(_ side: Side) {
+            switch side {
+            case .control(let property): target = .control(property.valueSink)
+            case .relay(let relay): target = .relay(relay)
+            case .endpoint(let endpoint): target = .endpoint(endpoint.write)
+            }
+        }
     }
 
     // Read on every value; no access is held across a call out.
     @exclusivity(unchecked) @usableFromInline var left: SideState
     @exclusivity(unchecked) @usableFromInline var right: SideState
     @exclusivity(unchecked) @usableFromInline var isDisposed = false
-    @usableFromInline var subscriptions: [any Disposable] = []
 
     @inlinable init(left: Side, right: Side) {
         self.left = SideState(left)
@@ -81,26 +116,32 @@ final class TwoWayBinding<Value>: Disposable {
     static func bind(left: Side, right: Side) -> TwoWayBinding<Value> {
         let binding = TwoWayBinding(left: left, right: right)
         // Rule 1: subscribe to the right (model) side first, with its current value, so it wins.
-        binding.observe(.right, includeCurrent: true)
-        binding.observe(.left, includeCurrent: false)
+        binding.observe(right, at: .right, includeCurrent: true)
+        binding.observe(left, at: .left, includeCurrent: false)
         return binding
     }
 
     // MARK: Observing the sides
 
-    /// Subscribes to the side at `position`; everything it reports goes to ``receive(_:from:)``.
+    /// Subscribes to `side`, at `position`; everything it reports goes to ``receive(_:from:)``.
     @inlinable
-    func observe(_ position: Position, includeCurrent: Bool) {
+    func observe(_ side: Side, at position: Position, includeCurrent: Bool) {
         guard !isDisposed else { return }
         let subscription: any Disposable
-        switch side(at: position) {
-        case .relay(let relay)?: subscription = observe(relay, at: position, includeCurrent: includeCurrent)
-        case .control(let property)?: subscription = observe(property, at: position, includeCurrent: includeCurrent)
-        case .endpoint(let endpoint)?: subscription = observe(endpoint, at: position, includeCurrent: includeCurrent)
-        case nil: return
+        switch side {
+        case .relay(let relay): subscription = observe(relay, at: position, includeCurrent: includeCurrent)
+        case .control(let property): subscription = observe(property, at: position, includeCurrent: includeCurrent)
+        case .endpoint(let endpoint): subscription = observe(endpoint, at: position, includeCurrent: includeCurrent)
         }
         // The first value may already have ended the binding (a control that completes when set).
-        if isDisposed { subscription.dispose() } else { subscriptions.append(subscription) }
+        if isDisposed {
+            subscription.dispose()
+            return
+        }
+        switch position {
+        case .left: left.subscription = subscription
+        case .right: right.subscription = subscription
+        }
     }
 
     /// A relay reports every value it delivers. The echo of this binding's own write, which
@@ -126,11 +167,9 @@ final class TwoWayBinding<Value>: Disposable {
     }
 
     /// An endpoint reports no echoes of its own.
-    @usableFromInline
+    @inlinable
     func observe(_ endpoint: Endpoint, at position: Position, includeCurrent: Bool) -> any Disposable {
-        endpoint.endpoint.start(includeCurrent: includeCurrent) { [weak self] event in
-            self?.receive(event, from: position)
-        }
+        endpoint.start(includeCurrent) { [weak self] event in self?.receive(event, from: position) }
     }
 
     // MARK: Forwarding
@@ -155,24 +194,19 @@ final class TwoWayBinding<Value>: Disposable {
     /// Writes a value from the opposite side into the side at `position`.
     @inlinable
     func write(_ value: Value, into position: Position) {
-        switch side(at: position) {
+        switch target(at: position) {
         case .relay(let relay)?: relay.accept(value, origin: self)
-        case .control(let property)?: write(value, into: property, at: position)
-        case .endpoint(let endpoint)?: write(value, into: endpoint)
+        case .control(let sink)?: write(value, into: sink, at: position)
+        case .endpoint(let write)?: write(value)
         case nil: break
         }
     }
 
     @inlinable
-    func write(_ value: Value, into property: ControlProperty<Value>, at position: Position) {
+    func write(_ value: Value, into sink: AnyObserver<Value>, at position: Position) {
         setBeingWritten(true, at: position)
-        property.on(.next(value))
+        sink.on(.next(value))
         setBeingWritten(false, at: position)
-    }
-
-    @usableFromInline
-    func write(_ value: Value, into endpoint: Endpoint) {
-        endpoint.endpoint.write(value)
     }
 
     @usableFromInline
@@ -184,10 +218,10 @@ final class TwoWayBinding<Value>: Disposable {
     // MARK: Per-side state
 
     @inlinable
-    func side(at position: Position) -> Side? {
+    func target(at position: Position) -> Target? {
         switch position {
-        case .left: left.side
-        case .right: right.side
+        case .left: left.target
+        case .right: right.target
         }
     }
 
@@ -212,12 +246,13 @@ final class TwoWayBinding<Value>: Disposable {
     @usableFromInline func dispose() {
         guard !isDisposed else { return }
         isDisposed = true
-        let subscriptions = self.subscriptions
-        self.subscriptions = []
-        for subscription in subscriptions { subscription.dispose() }
+        let subscriptions = (right.subscription, left.subscription)
+        (right.subscription, left.subscription) = (nil, nil)
+        subscriptions.0?.dispose()
+        subscriptions.1?.dispose()
         // Rule 7: an ended binding that is still referenced (by a bag) keeps neither side.
-        left.side = nil
-        right.side = nil
+        left.target = nil
+        right.target = nil
     }
 }
 

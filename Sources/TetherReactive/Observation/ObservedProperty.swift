@@ -26,9 +26,9 @@ import Observation
 @available(macOS 14.0, iOS 17.0, watchOS 10.0, tvOS 17.0, *)
 @MainActor
 public struct ObservedProperty<Model: AnyObject & Observation.Observable, Value>: ObservableConvertible, ObserverType {
-    private weak var model: Model?
-    private let keyPath: ReferenceWritableKeyPath<Model, Value>
-    private let isEqual: ((Value, Value) -> Bool)?
+    @usableFromInline weak var model: Model?
+    @usableFromInline let keyPath: ReferenceWritableKeyPath<Model, Value>
+    @usableFromInline let isEqual: ((Value, Value) -> Bool)?
 
     /// The property at `keyPath` of `model`.
     ///
@@ -64,9 +64,12 @@ public struct ObservedProperty<Model: AnyObject & Observation.Observable, Value>
         }
     }
 
-    /// A fresh endpoint for one `<->` binding.
-    func makeEndpoint() -> PropertyObservation<Model, Value> {
-        PropertyObservation(model: model, keyPath: keyPath, isEqual: isEqual)
+    /// A fresh endpoint for one `<->` binding. Inlinable, with its steps as closures made
+    /// here, so that the binding runs them specialised in the module that binds (W2).
+    @inlinable func makeEndpoint() -> TwoWayBinding<Value>.Endpoint {
+        let observation = PropertyObservation(model: model, keyPath: keyPath, isEqual: isEqual)
+        return TwoWayBinding<Value>.Endpoint(
+            start: { observation.start(includeCurrent: $0, $1) }, write: { observation.write($0) })
     }
 
     private func observable(includeCurrent: Bool) -> Observable<Value> {

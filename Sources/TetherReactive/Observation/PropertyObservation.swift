@@ -22,6 +22,12 @@
 ///   writes it again). A write by this endpoint is recognised by the first didSet that
 ///   brings the depth back to where the write began: that is its echo. Other changes made inside the write (the model trimming what was written, an
 ///   observer reacting to it) are reported after the write returns, in order.
+/// - **Specialised.** The per-change steps (``write(_:)``, the willSet and didSet steps) are
+///   inlinable, and the steps the link calls back are closures made in ``start(includeCurrent:_:)``,
+///   so a binding made in an app (`relay <-> model.binding(\.value)`, whose operator is
+///   inlinable) runs them specialised for its model and value types, with no run-time generic
+///   metadata lookups and no protocol dispatch (W2 by view-model style). Only registering with
+///   Observation (the SPI) is an ordinary function.
 /// - **Lifetime.** The registration's closures hold an ``ObservationLink``, which holds this
 ///   object until it stops, as a relay holds its subscribers: a subscription nobody keeps
 ///   goes on until disposed or until the model goes away. The model itself is held weakly.
@@ -33,31 +39,31 @@
 ///   registers nothing: its observation sends the current value and completes.
 @available(macOS 14.0, iOS 17.0, watchOS 10.0, tvOS 17.0, *)
 @MainActor
-final class PropertyObservation<Model: AnyObject & Observation.Observable, Value>: TwoWayEndpoint, Disposable,
-    ObservationLinkClient
-{
-    private weak var model: Model?
-    private let keyPath: KeyPath<Model, Value>
+@usableFromInline
+final class PropertyObservation<Model: AnyObject & Observation.Observable, Value>: Disposable {
+    // Read on every change; no access is held across a call out.
+    @usableFromInline weak var model: Model?
+    @usableFromInline let keyPath: KeyPath<Model, Value>
     /// `keyPath` when it is writable (a binding's model side); `nil` for `observe(_:)`.
-    private let writableKeyPath: ReferenceWritableKeyPath<Model, Value>?
-    private let isEqual: ((Value, Value) -> Bool)?
-    private let observers = ObserverList<Value>()
-    private weak var link: ObservationLink?
-    private var isStarted = false
-    private(set) var isDisposed = false
+    @usableFromInline let writableKeyPath: ReferenceWritableKeyPath<Model, Value>?
+    @usableFromInline let isEqual: ((Value, Value) -> Bool)?
+    @usableFromInline let observers = ObserverList<Value>()
+    @usableFromInline weak var link: ObservationLink?
+    @usableFromInline var isStarted = false
+    @usableFromInline var isDisposed = false
     /// Nested mutations in progress (willSet seen, didSet not yet).
-    private var depth = 0
+    @exclusivity(unchecked) @usableFromInline var depth = 0
     /// While this endpoint writes into the model: the depth at which the write began.
-    private var ownWriteDepth: Int?
+    @exclusivity(unchecked) @usableFromInline var ownWriteDepth: Int?
     /// Whether the write in progress has not yet seen its echo.
-    private var echoPending = false
+    @exclusivity(unchecked) @usableFromInline var echoPending = false
     /// Values reported while this endpoint was writing; sent once the write returns.
-    private var deferred: [Value] = []
+    @usableFromInline var deferred: [Value] = []
     /// Set once a didSet has shown that the key path is a tracked property itself.
-    private var isTrackedProperty = false
+    @usableFromInline var isTrackedProperty = false
 
     /// Observes `keyPath` of `model`, read-only.
-    init(model: Model?, keyPath: KeyPath<Model, Value>) {
+    @usableFromInline init(model: Model?, keyPath: KeyPath<Model, Value>) {
         self.model = model
         self.keyPath = keyPath
         self.writableKeyPath = nil
@@ -65,15 +71,18 @@ final class PropertyObservation<Model: AnyObject & Observation.Observable, Value
     }
 
     /// Observes and writes `keyPath` of `model`, with the equality guard `isEqual` for writes.
-    init(model: Model?, keyPath: ReferenceWritableKeyPath<Model, Value>, isEqual: ((Value, Value) -> Bool)?) {
+    @usableFromInline init(
+        model: Model?, keyPath: ReferenceWritableKeyPath<Model, Value>, isEqual: ((Value, Value) -> Bool)?
+    ) {
         self.model = model
         self.keyPath = keyPath
         self.writableKeyPath = keyPath
         self.isEqual = isEqual
     }
 
-    // MARK: TwoWayEndpoint
+    // MARK: Reporting and writing (the steps of a two-way endpoint)
 
+    @inlinable
     func start(includeCurrent: Bool, _ handler: @escaping (Event<Value>) -> Void) -> any Disposable {
         precondition(!isStarted, "a PropertyObservation is started once")
         isStarted = true
@@ -82,13 +91,19 @@ final class PropertyObservation<Model: AnyObject & Observation.Observable, Value
             finish()
             return slot
         }
-        let link = ObservationLink(client: self)
+        // Made here so that the steps run specialised where this is inlined; the link holds
+        // them (and so this object) until ``dispose()`` stops it.
+        let link = ObservationLink(
+            willSet: { self.modelWillChange() },
+            didSet: { link in self.modelDidChange(link) },
+            wentAway: { self.modelWentAway() })
         self.link = link
         let current = track(model, link: link)
         if includeCurrent { observers.send(.next(current)) }
         return self
     }
 
+    @inlinable
     func write(_ value: Value) {
         guard !isDisposed, let model, let writable = writableKeyPath else { return }
         if let isEqual, isEqual(model[keyPath: keyPath], value) { return }
@@ -97,15 +112,20 @@ final class PropertyObservation<Model: AnyObject & Observation.Observable, Value
         model[keyPath: writable] = value
         (ownWriteDepth, echoPending) = enclosing
         guard enclosing.0 == nil, !deferred.isEmpty else { return }
+        sendDeferred()
+    }
+
+    /// Sends the values reported while this endpoint was writing.
+    @usableFromInline func sendDeferred() {
         let values = deferred
         deferred = []
         for value in values where !isDisposed { observers.send(.next(value)) }
     }
 
-    func dispose() {
+    @usableFromInline func dispose() {
         guard !isDisposed else { return }
         isDisposed = true
-        link?.client = nil
+        link?.stop()
         link = nil
         deferred = []
         observers.removeAll()
@@ -113,11 +133,12 @@ final class PropertyObservation<Model: AnyObject & Observation.Observable, Value
 
     // MARK: Observation callbacks (through the link)
 
-    func modelWillChange() {
+    @inlinable func modelWillChange() {
         depth += 1
     }
 
-    func modelDidChange(_ tracking: ObservationTracking, link: ObservationLink) {
+    /// A change has landed; `link` holds the registration that reported it.
+    @inlinable func modelDidChange(_ link: ObservationLink) {
         depth = max(0, depth - 1)
         guard !isDisposed else { return }
         guard let model else {
@@ -126,19 +147,19 @@ final class PropertyObservation<Model: AnyObject & Observation.Observable, Value
         }
         // What a computed key path reads may have changed: track it anew, then drop the old
         // registration (the new one holds the link, so the link lives on).
-        let retrack = depth == 0 && !isTrackedProperty && !changedIsOwnKeyPath(tracking)
+        let retrack = depth == 0 && !isTrackedProperty && !changedIsOwnKeyPath(link)
         if echoPending, depth == ownWriteDepth {
             echoPending = false  // the echo of our own write; later changes inside it are the model's
             if retrack {
                 _ = track(model, link: link)
-                tracking.cancel()
+                link.cancelReportingRegistration()
             }
             return
         }
         let current: Value
         if retrack {
             current = track(model, link: link)
-            tracking.cancel()
+            link.cancelReportingRegistration()
         } else {
             current = model[keyPath: keyPath]
         }
@@ -149,7 +170,7 @@ final class PropertyObservation<Model: AnyObject & Observation.Observable, Value
         }
     }
 
-    func modelWentAway() {
+    @usableFromInline func modelWentAway() {
         guard !isDisposed else { return }
         finish()
     }
@@ -161,7 +182,7 @@ final class PropertyObservation<Model: AnyObject & Observation.Observable, Value
     /// Only an endpoint that writes needs the nesting depth (to recognise its echo), so only
     /// it registers for willSet too; a read-only observation asks for didSet alone, and
     /// treats every didSet as outermost.
-    private func track(_ model: Model, link: ObservationLink) -> Value {
+    @usableFromInline func track(_ model: Model, link: ObservationLink) -> Value {
         let keyPath = self.keyPath
         guard writableKeyPath != nil else {
             return withObservationTracking({ model[keyPath: keyPath] }, didSet: { tracking in link.didSet(tracking) })
@@ -174,63 +195,81 @@ final class PropertyObservation<Model: AnyObject & Observation.Observable, Value
 
     /// Whether the change reported is to the observed key path itself, which makes it a
     /// tracked property whose only dependency is itself.
-    private func changedIsOwnKeyPath(_ tracking: ObservationTracking) -> Bool {
+    @usableFromInline func changedIsOwnKeyPath(_ link: ObservationLink) -> Bool {
         guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) else { return false }
-        guard let changed = tracking.changed, changed == keyPath as AnyKeyPath else { return false }
+        guard let changed = link.reporting?.changed, changed == keyPath as AnyKeyPath else { return false }
         isTrackedProperty = true
         return true
     }
 
-    private func finish() {
+    @usableFromInline func finish() {
         guard !isDisposed else { return }
         observers.send(.completed)
         dispose()
     }
 }
 
-/// What an ``ObservationLink`` calls back.
-@MainActor
-protocol ObservationLinkClient: AnyObject {
-    func modelWillChange()
-    @available(macOS 14.0, iOS 17.0, watchOS 10.0, tvOS 17.0, *)
-    func modelDidChange(_ tracking: ObservationTracking, link: ObservationLink)
-    func modelWentAway()
-}
-
 /// The object an Observation registration's closures hold: it forwards callbacks to its
-/// client on the main actor, and tells the client when the registrar lets it go because the
-/// model was deallocated. It holds the client until the client stops and clears it.
+/// client's steps on the main actor, and tells the client when the registrar lets it go
+/// because the model was deallocated. It holds the steps (and so the client) until the
+/// client stops it.
 ///
 /// The callbacks arrive on the thread that mutated the model; `MainActor.assumeIsolated`
 /// checks that it is the main actor (a model mutated elsewhere is a programming error, as
-/// for every reactive type in Tether). Once the client is gone, the next callback cancels
-/// the registration it came from.
+/// for every reactive type in Tether). Once stopped, the next callback cancels the
+/// registration it came from.
+@available(macOS 14.0, iOS 17.0, watchOS 10.0, tvOS 17.0, *)
 @MainActor
+@usableFromInline
 final class ObservationLink {
-    var client: (any ObservationLinkClient)?
+    private var willSetStep: (() -> Void)?
+    private var didSetStep: ((ObservationLink) -> Void)?
+    private var wentAwayStep: (() -> Void)?
+    /// The registration whose didSet is being handled, while it is.
+    private(set) var reporting: ObservationTracking?
 
-    init(client: any ObservationLinkClient) { self.client = client }
-
-    nonisolated func willSet() {
-        MainActor.assumeIsolated { client?.modelWillChange() }
+    @usableFromInline init(
+        willSet: @escaping () -> Void, didSet: @escaping (ObservationLink) -> Void, wentAway: @escaping () -> Void
+    ) {
+        willSetStep = willSet
+        didSetStep = didSet
+        wentAwayStep = wentAway
     }
 
-    @available(macOS 14.0, iOS 17.0, watchOS 10.0, tvOS 17.0, *)
+    /// Lets the client go: later callbacks do nothing but cancel their registration.
+    @usableFromInline func stop() {
+        willSetStep = nil
+        didSetStep = nil
+        wentAwayStep = nil
+    }
+
+    /// Cancels the registration whose didSet is being handled (after tracking anew).
+    @usableFromInline func cancelReportingRegistration() {
+        reporting?.cancel()
+    }
+
+    nonisolated func willSet() {
+        MainActor.assumeIsolated { willSetStep?() }
+    }
+
     nonisolated func didSet(_ tracking: ObservationTracking) {
         MainActor.assumeIsolated {
-            if let client {
-                client.modelDidChange(tracking, link: self)
-            } else {
+            guard let didSetStep else {
                 tracking.cancel()
+                return
             }
+            let enclosing = reporting
+            reporting = tracking
+            didSetStep(self)
+            reporting = enclosing
         }
     }
 
     // Runs when the last registration holding the link is dropped: the model's registrar
     // dropped it on deinit (the model went away), or a stopped client's last registration
-    // was cancelled (then `client` is already nil). It may run while the registrar holds its
-    // lock, so it must not touch the registrar: clients never cancel outside a callback.
+    // was cancelled (then the steps are already gone). It may run while the registrar holds
+    // its lock, so it must not touch the registrar: clients never cancel outside a callback.
     isolated deinit {
-        client?.modelWentAway()
+        wentAwayStep?()
     }
 }

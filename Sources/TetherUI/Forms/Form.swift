@@ -18,24 +18,45 @@ public final class Form: Widget {
         public let label: Label
         /// The input widget.
         public let widget: Widget
-        /// The validation message shown under the widget (hidden while `nil`).
-        public let errorLabel: Label
+        /// The validation message's label under the widget (hidden while ``error`` is `nil`).
+        /// It is made, and added to the form, when first asked for or when an error is first
+        /// shown: most fields of a large form never show one.
+        public var errorLabel: Label { madeErrorLabel ?? makeErrorLabel() }
+        /// The error label, once made.
+        private(set) var madeErrorLabel: Label?
+        /// The form the field belongs to, which the error label joins when it is made.
+        private weak var form: Form?
+        /// The field's row in its form.
+        let row: Int
 
-        init(label: String, widget: Widget) {
+        init(label: String, widget: Widget, form: Form, row: Int) {
             self.label = Label(label)
             self.widget = widget
-            errorLabel = Label("", overflow: .wrap, role: .error)
-            errorLabel.isHidden = true
+            self.form = form
+            self.row = row
         }
 
         /// The validation message: a string shows it under the field, `nil` hides it.
         /// Setting a different message lays the form out again. Bind it with `rx.error`.
         public var error: String? {
-            get { errorLabel.isHidden ? nil : errorLabel.text }
+            get {
+                guard let label = madeErrorLabel, !label.isHidden else { return nil }
+                return label.text
+            }
             set {
+                // No label yet and nothing to show: nothing to hide either.
+                if newValue == nil, madeErrorLabel == nil { return }
                 errorLabel.text = newValue ?? ""
                 errorLabel.isHidden = newValue == nil
             }
+        }
+
+        private func makeErrorLabel() -> Label {
+            let label = Label("", overflow: .wrap, role: .error)
+            label.isHidden = true
+            madeErrorLabel = label
+            form?.adopt(errorLabel: label, of: self)
+            return label
         }
     }
 
@@ -74,13 +95,19 @@ public final class Form: Widget {
     /// Adds a labelled field and returns it (set its ``Field/error``, or bind `rx.error`, to show validation).
     @discardableResult
     public func addField(_ label: String, _ widget: Widget) -> Field {
-        let field = Field(label: label, widget: widget)
-        for child in [field.label, widget, field.errorLabel] { rowOfChild[ObjectIdentifier(child)] = rows.count }
+        let field = Field(label: label, widget: widget, form: self, row: rows.count)
+        for child in [field.label, widget] { rowOfChild[ObjectIdentifier(child)] = rows.count }
         rows.append(.field(field))
         addChild(field.label)
         addChild(widget)
-        addChild(field.errorLabel)
         return field
+    }
+
+    /// Adds a field's error label, made on first use, to the form's children.
+    private func adopt(errorLabel: Label, of field: Field) {
+        rowOfChild[ObjectIdentifier(errorLabel)] = field.row
+        addChild(errorLabel)
+        setNeedsLayout()
     }
 
     /// Adds a widget in the field column with no label (a toggle, a message).
@@ -149,9 +176,10 @@ public final class Form: Widget {
         case .field(let field):
             guard !field.widget.isHidden else { return 0 }
             let widget = field.widget.preferredSize(for: Size(width: fieldWidth, height: 1_000)).height
-            let error =
-                field.errorLabel.isHidden
-                ? 0 : field.errorLabel.preferredSize(for: Size(width: fieldWidth, height: 1_000)).height
+            var error = 0
+            if let errorLabel = field.madeErrorLabel, !errorLabel.isHidden {
+                error = errorLabel.preferredSize(for: Size(width: fieldWidth, height: 1_000)).height
+            }
             return max(1, widget) + error
         case .widget(let widget):
             return widget.isHidden ? 0 : widget.preferredSize(for: Size(width: fieldWidth, height: 1_000)).height
@@ -168,8 +196,8 @@ public final class Form: Widget {
                 guard !field.widget.isHidden else { continue }
                 width = max(width, field.widget.preferredSize(for: Size(width: available, height: 1)).width)
                 // A message widens the column up to the space offered rather than wrap early.
-                if !field.errorLabel.isHidden {
-                    width = max(width, min(available, field.errorLabel.text.terminalWidth))
+                if let errorLabel = field.madeErrorLabel, !errorLabel.isHidden {
+                    width = max(width, min(available, errorLabel.text.terminalWidth))
                 }
             case .widget(let widget):
                 guard !widget.isHidden else { continue }
@@ -260,7 +288,7 @@ public final class Form: Widget {
                     x: x, y: top,
                     width: field.widget.preferredSize(for: Size(width: width, height: widgetHeight)).width,
                     height: widgetHeight))
-            field.errorLabel.place(
+            field.madeErrorLabel?.place(
                 in: Rect(x: x, y: top + widgetHeight, width: width, height: rowHeights[index] - widgetHeight))
         case .widget(let widget):
             widget.place(
@@ -276,7 +304,7 @@ public final class Form: Widget {
         case .field(let field):
             field.label.place(in: .zero)
             field.widget.place(in: .zero)
-            field.errorLabel.place(in: .zero)
+            field.madeErrorLabel?.place(in: .zero)
         case .widget(let widget):
             widget.place(in: .zero)
         }
@@ -292,7 +320,7 @@ public final class Form: Widget {
                 field.label.highlighted = field.widget.isFocused
                 field.label.drawTree(in: &canvas, context: context)
                 field.widget.drawTree(in: &canvas, context: context)
-                field.errorLabel.drawTree(in: &canvas, context: context)
+                field.madeErrorLabel?.drawTree(in: &canvas, context: context)
             case .widget(let widget):
                 widget.drawTree(in: &canvas, context: context)
             }
@@ -304,7 +332,7 @@ public final class Form: Widget {
         for index in placedRows {
             let candidates: [Widget] =
                 switch rows[index] {
-                case .field(let field): [field.widget, field.errorLabel, field.label]
+                case .field(let field): [field.widget, field.madeErrorLabel, field.label].compactMap { $0 }
                 case .widget(let widget): [widget]
                 }
             for candidate in candidates { if let hit = candidate.hitTest(point) { return hit } }

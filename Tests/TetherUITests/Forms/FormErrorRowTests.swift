@@ -1,0 +1,95 @@
+import Testing
+import TetherReactive
+import TetherTesting
+import TetherUI
+
+/// A band of rows on an in-memory terminal: the inline presentation's contract
+/// (``BandBackend``) without a terminal.
+@MainActor
+private final class HeadlessBand: BandBackend {
+    let terminalSize: Size
+    private(set) var size: Size
+    let capabilities = TerminalCapabilities(colors: 256, mouse: false)
+    private(set) var screen: Frame
+
+    init(terminal: Size) {
+        terminalSize = terminal
+        size = Size(width: terminal.width, height: 1)
+        screen = Frame(size: size)
+    }
+
+    func fitBand(height: Int) {
+        size = Size(width: terminalSize.width, height: min(max(1, height), terminalSize.height))
+    }
+
+    func start(_ handler: @escaping (TerminalEvent) -> Void) throws {}
+    func present(_ frame: Frame, cursor: Point?) { screen = frame }
+    func stop() {}
+
+    /// The band's rows as plain text, trailing blanks trimmed.
+    var lines: [String] {
+        (0..<screen.size.height).map { screen.line($0) }
+    }
+}
+
+/// A form with a name field whose error follows `message`, and a mail field under it.
+@MainActor
+private func nameAndMail(message: BehaviorRelay<String?>, bag: DisposeBag) -> Form {
+    let form = Form()
+    let name = form.addField("Name", TextField(text: "x"))
+    form.addField("Mail", TextField(text: "y"))
+    message.bind(to: name.rx.error).disposed(by: bag)
+    return form
+}
+
+/// The error row of a form field, made when the first message is shown, in each presentation.
+@MainActor
+@Suite("Form error rows")
+struct FormErrorRowTests {
+    @Test("full screen: an error shown, hidden and shown again moves the later rows each time")
+    func fullScreenAgain() throws {
+        let message = BehaviorRelay<String?>(value: nil)
+        let bag = DisposeBag()
+        let pilot = try Pilot(root: nameAndMail(message: message, bag: bag), size: Size(width: 30, height: 4))
+        message.accept("too short")
+        pilot.advance(by: .zero)
+        message.accept(nil)
+        pilot.advance(by: .zero)
+        #expect(pilot.lines[1] == "Mail  y")
+        message.accept("required")
+        pilot.advance(by: .zero)
+        #expect(Array(pilot.lines[0...2]) == ["Name  x", "      required", "Mail  y"])
+    }
+
+    @Test("inline: the band grows by the error row when it is first shown and shrinks when it goes")
+    func inlineBand() throws {
+        let message = BehaviorRelay<String?>(value: nil)
+        let bag = DisposeBag()
+        let band = HeadlessBand(terminal: Size(width: 30, height: 10))
+        let app = Application(
+            root: nameAndMail(message: message, bag: bag), backend: band, scheduler: TestScheduler())
+        try app.start()
+        app.renderIfNeeded()
+        #expect(band.lines == ["Name  x", "Mail  y"])
+        message.accept("too short")
+        app.renderIfNeeded()
+        #expect(band.lines == ["Name  x", "      too short", "Mail  y"])
+        message.accept(nil)
+        app.renderIfNeeded()
+        #expect(band.lines == ["Name  x", "Mail  y"])
+        app.quit()
+    }
+
+    @Test("accessible: a field whose first error appears on leaving it is told the error and asked again")
+    func accessibleFirstError() throws {
+        let form = Form()
+        let nameField = TextField()
+        let name = form.addField("Name", nameField)
+        let bag = DisposeBag()
+        nameField.rx.text.map { $0.count < 3 ? "Name is too short" : nil }.skip(1)
+            .bind(to: name.rx.error).disposed(by: bag)
+        let pilot = try TranscriptPilot(root: form)
+        pilot.answer("ab")
+        #expect(pilot.lines == ["Name: ab", "Name is too short.", "Name [ab]: "])
+    }
+}
