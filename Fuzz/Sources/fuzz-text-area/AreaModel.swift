@@ -189,8 +189,11 @@ struct ReferenceWrap {
         return i == row.upperBound && !endsLine(row) && i > row.lowerBound ? i - 1 : i
     }
 
-    /// How row `row` looks on screen: graphemes of width 0 (tabs, lone marks) take no cell.
-    func shown(_ row: Range<Int>) -> String {
+    /// How row `row` looks on screen, and the columns it takes: graphemes of width 0 (tabs,
+    /// lone marks, a vowel jamo) take no cell. The columns are counted grapheme by grapheme
+    /// of the row, not from the text: with a zero-width grapheme left out, an emoji ending in
+    /// a joiner and the emoji after it read as one grapheme of the text (two columns, not four).
+    func shown(_ row: Range<Int>) -> (text: String, columns: Int) {
         var x = 0
         var text = ""
         for grapheme in graphemes[row] {
@@ -199,6 +202,6 @@ struct ReferenceWrap {
             if w > 0 { text.append(grapheme) }
             x += w
         }
-        return text
+        return (text, x)
     }
 }

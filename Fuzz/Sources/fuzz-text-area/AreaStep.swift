@@ -105,12 +105,17 @@ enum AreaStep: CustomStringConvertible {
                 case "\t":
                     pilot.press(.tab)  // leaves the area (here, the only widget: it stays focused)
                     model.goal = nil  // a key other than ↑/↓/PgUp/PgDn ends a run of vertical moves
+                case _ where AreaModel.isControl(character):
+                    // DEL: no key binding, and never offered as text, so the area does not see
+                    // it (the goal column stays).
+                    pilot.press(.character(character))
                 default:
                     pilot.press(.character(character))
                     model.insert(String(character), paste: false)
                 }
             }
-            if text == "\t" { return nil }  // not the area's key: the view stays where it was
+            // Not the area's keys (Tab, DEL): the view stays where it was.
+            if text.allSatisfy({ $0 == "\t" || (AreaModel.isControl($0) && !$0.isNewline) }) { return nil }
         case .enter, .ctrlJ, .altEnter:
             pilot.press(self == .enter ? .enter : self == .ctrlJ ? .ctrl("j") : KeyEvent(.enter, modifiers: .alt))
             model.insert("\n", paste: false)

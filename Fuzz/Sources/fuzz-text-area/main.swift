@@ -13,7 +13,8 @@ import TetherTesting
 /// at once):
 /// - the same text and caret (after an undo or redo the model takes the area's);
 /// - the reference rows never wider than the width unless one grapheme, never holding a line
-///   break, and concatenating back to the text; the area's own rows from the top equal them;
+///   break, and concatenating back to the text; the area's own rows from the top equal them,
+///   and so do the rows it keeps from the top to size itself (up to `maxRows + 1`);
 /// - the screen shows the reference rows from the area's first row (a reference row start),
 ///   with `▲`/`▼` exactly when rows are above/below, and the cursor at the caret whenever the
 ///   area follows it (after anything but the wheel).
@@ -62,15 +63,23 @@ func check(_ area: TextArea, _ pilot: Pilot, _ model: AreaModel, screen: Size, f
     var rowStarts = area.rowStarts
     let own = rowStarts.rows(from: 0, count: Int.max, in: area.wrap)
     if own != wrap.rows { return "the area's rows \(own) differ from the reference \(wrap.rows)" }
+    // The rows the area sizes itself by, kept from the top between keys and laid out again
+    // only from an edit on (the area fills the screen here, so nothing else shows them).
+    let sized = area.contentRows()
+    let fromTop = Array(wrap.rows.prefix(area.maxRows + 1))
+    if sized != fromTop.count || area.topRows?.rows != fromTop {
+        return "the rows kept from the top \(String(describing: area.topRows?.rows)) differ from \(fromTop)"
+    }
     guard let top = wrap.rows.firstIndex(where: { $0.lowerBound == area.scrollTop }) else {
         return "the first row shown starts at \(area.scrollTop), no row start"
     }
     for y in 0..<screen.height {
-        var expected = top + y < wrap.rows.count && !g.isEmpty ? wrap.shown(wrap.rows[top + y]) : ""
+        let shown = top + y < wrap.rows.count && !g.isEmpty ? wrap.shown(wrap.rows[top + y]) : (text: "", columns: 0)
+        var expected = shown.text
         let above = y == 0 && top > 0
         let below = y == screen.height - 1 && top + screen.height < wrap.rows.count
         if above || below {
-            let pad = screen.width - 1 - expected.reduce(0) { $0 + $1.terminalWidth }
+            let pad = screen.width - 1 - shown.columns
             expected += String(repeating: " ", count: max(0, pad)) + (below ? "▼" : "▲")  // one row: ▼ is drawn last
         }
         while expected.last == " " { expected.removeLast() }

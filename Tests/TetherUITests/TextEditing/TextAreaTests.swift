@@ -238,4 +238,28 @@ struct TextAreaTests {
         #expect(pilot.focusedWidget !== area)
         #expect(rows(pilot, 1) == ["About  5          ▲"])
     }
+
+    @Test("a control character typed after the wheel leaves the view where the wheel put it")
+    func controlCharacterKeepsWheelScroll() throws {
+        let area = TextArea(text: (1...10).map(String.init).joined(separator: "\n"), minRows: 3, maxRows: 3, width: 12)
+        let pilot = try makePilot(for: area)
+        pilot.scroll(at: Point(x: 8, y: 0), steps: 1)
+        pilot.press(.character("\u{7F}"))  // DEL as a character: no binding, and never text
+        #expect(area.text.count == 20)
+        #expect(pilot.focusedWidget === area)
+        #expect(rows(pilot, 3) == ["About  5          ▲", "       6", "       7          ▼"])
+    }
+
+    @Test("an emoji ending in a joiner keeps its two columns beside a zero-width vowel jamo")
+    func joinerBesideJamo() throws {
+        let area = TextArea(minRows: 1, maxRows: 2, width: 12)
+        let pilot = try makePilot(for: area)
+        let family = "👨‍👩‍👧\u{200D}"  // one grapheme: the family and a lone joiner after it
+        pilot.type(family + "x" + family + "\u{1161}" + family + "\n-")
+        pilot.press(.ctrlHome, .enter)
+        #expect(area.text == "\n" + family + "x" + family + "\u{1161}" + family + "\n-")
+        // 2 + 1 + 2 + 0 + 2 columns, then 4 blank ones and ▼ in the last column (11 of 12).
+        #expect(rows(pilot, 2) == ["About", "       " + family + "x" + family + family + "    ▼"])
+        #expect(pilot.cursor == Point(x: 7, y: 1))
+    }
 }
