@@ -13,8 +13,9 @@ public struct Frame: Hashable, Sendable {
     /// The cells, one array per row, each `size.width` long.
     private var rows: [[Cell]]
 
-    /// A frame of `size` filled with `fill`.
+    /// A frame of `size` filled with `fill`. A size whose cell count overflows `Int` traps.
     public init(size: Size, fill: Cell = .blank()) {
+        precondition(!size.width.multipliedReportingOverflow(by: size.height).overflow, "frame size \(size) overflows")
         self.size = size
         rows = Array(repeating: Array(repeating: fill, count: max(0, size.width)), count: max(0, size.height))
     }
