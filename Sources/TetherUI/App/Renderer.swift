@@ -21,8 +21,9 @@ final class Renderer {
     private var needsDisplay = true
     /// Everything is drawn again at the next render (layout, focus, theme, a lost screen).
     private var redrawAll = true
-    /// The rows to draw again when only some widgets changed; the rest of the last frame is kept.
-    private var damagedRows: Range<Int>?
+    /// The rows to draw again when only some widgets changed; the rest of the last frame is
+    /// kept. Ranges far apart stay apart: the rows between them are not drawn.
+    private var damagedRows = RowSet()
     private var renderScheduled = false
     /// The root's minimum size, computed once per layout (a big form's is O(rows)).
     private var cachedMinimum: Size?
@@ -58,11 +59,7 @@ final class Renderer {
 
     func setNeedsDisplay(rows: Range<Int>) {
         guard !rows.isEmpty else { return }
-        if let damaged = damagedRows {
-            damagedRows = min(damaged.lowerBound, rows.lowerBound)..<max(damaged.upperBound, rows.upperBound)
-        } else {
-            damagedRows = rows
-        }
+        damagedRows.insert(rows)
         schedule()
     }
 
@@ -108,7 +105,7 @@ final class Renderer {
         showingTooSmall = tooSmall
         needsDisplay = false
         redrawAll = false
-        damagedRows = nil
+        damagedRows = RowSet()
         let context = self.context()
         var canvas: Canvas
         if let partialRows, let lastFrame {
@@ -126,7 +123,7 @@ final class Renderer {
         renderCount += 1
         lastFrame = frame
         lastCursor = cursor
-        backend.present(frame, cursor: cursor, changedRows: partialRows)
+        backend.present(frame, cursor: cursor, changedRows: partialRows?.span)
     }
 
     private func layout(in size: Size) {
@@ -141,13 +138,12 @@ final class Renderer {
         for entry in overlays.entries { entry.popup.drawTree(in: &canvas, context: context) }
     }
 
-    /// The last frame with `rows` drawn again: the tree and the popups, clipped to them.
-    private func drawPartial(rows: Range<Int>, over lastFrame: Frame, context: DrawContext) -> Canvas {
-        let canvas = Canvas(frame: lastFrame)
-        let band = Rect(x: 0, y: rows.lowerBound, width: lastFrame.size.width, height: rows.count)
-        canvas.fill(band, with: .blank())
-        var restricted = canvas.restricted(to: band)
-        drawEverything(on: &restricted, context: context)
+    /// The last frame with `rows` drawn again: the tree and the popups, clipped to them. The
+    /// frame's other rows stay shared with the last frame (copied neither here nor when diffed).
+    private func drawPartial(rows: RowSet, over lastFrame: Frame, context: DrawContext) -> Canvas {
+        var canvas = Canvas(frame: lastFrame, drawingOnly: rows)
+        canvas.clear()
+        drawEverything(on: &canvas, context: context)
         partialRedrawCount += 1
         if verifiesPartialRedraws {
             var full = Canvas(size: lastFrame.size)
@@ -172,11 +168,10 @@ final class Renderer {
 
     /// The rows a render may limit itself to, or `nil` when everything must be drawn: after
     /// a layout, a full redraw request, a size change or "too small", and for the first frame.
-    private func partialRedrawRows(size: Size, tooSmall: Bool) -> Range<Int>? {
-        guard !needsLayout, !redrawAll, !tooSmall, !showingTooSmall, let lastFrame, lastFrame.size == size,
-            let damagedRows
+    private func partialRedrawRows(size: Size, tooSmall: Bool) -> RowSet? {
+        guard !needsLayout, !redrawAll, !tooSmall, !showingTooSmall, let lastFrame, lastFrame.size == size
         else { return nil }
-        let rows = max(0, damagedRows.lowerBound)..<min(size.height, damagedRows.upperBound)
+        let rows = damagedRows.clamped(to: 0..<size.height)
         return rows.isEmpty ? nil : rows
     }
 

@@ -78,6 +78,11 @@ public final class Label: Widget {
             case .disabled: context.theme.disabled
             }
         let style = highlighted ? context.theme.accent : roleStyle
+        guard overflow == .wrap else {
+            // One line, with no array of lines made for it.
+            if frame.height > 0 { canvas.put(text.truncated(toWidth: frame.width), at: .zero, style: style) }
+            return
+        }
         for (row, line) in lines(for: frame.width).prefix(frame.height).enumerated() {
             canvas.put(line, at: Point(x: 0, y: row), style: style)
         }

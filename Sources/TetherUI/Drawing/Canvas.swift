@@ -12,13 +12,30 @@
 /// by a clip edge leaves a blank in its style on the visible column instead), and
 /// overwriting one half of a wide grapheme already in the frame blanks its other half, even
 /// when that half lies just outside the clip.
+///
+/// A canvas for a partial redraw draws only the damaged rows: the rows between them are
+/// left as they are, and clipping to an area that holds none of them leaves nothing visible.
 public struct Canvas {
     /// The frame all views onto one buffer share.
     private final class Storage {
         // Unchecked: a frame is drawn by one widget at a time on one thread, and no access
         // to it overlaps another; the dynamic checks were a tenth of the cost of a frame.
         @exclusivity(unchecked) var frame: Frame
-        init(frame: Frame) { self.frame = frame }
+        /// The only rows drawing may change (a partial redraw's), or `nil` for every row.
+        let rows: RowSet?
+        init(frame: Frame, rows: RowSet?) {
+            self.frame = frame
+            self.rows = rows
+        }
+
+        /// `rect` (in frame coordinates) narrowed to the rows drawing may change.
+        func narrowed(_ rect: Rect) -> Rect {
+            guard let rows, !rect.isEmpty else { return rect }
+            let span = rows.span(within: rect.minY..<rect.maxY)
+            return Rect(x: rect.minX, y: span.lowerBound, width: rect.width, height: span.count)
+        }
+
+        func draws(row y: Int) -> Bool { rows?.contains(y) ?? true }
     }
 
     private let storage: Storage
@@ -38,9 +55,14 @@ public struct Canvas {
 
     /// A canvas that draws over a copy of `frame`; read the result back with ``frame``.
     public init(frame: Frame) {
-        storage = Storage(frame: frame)
+        self.init(frame: frame, drawingOnly: nil)
+    }
+
+    /// A canvas over a copy of `frame` that changes only `rows` (every row when `nil`).
+    init(frame: Frame, drawingOnly rows: RowSet?) {
+        storage = Storage(frame: frame, rows: rows)
         origin = .zero
-        clip = Rect(origin: .zero, size: frame.size)
+        clip = storage.narrowed(Rect(origin: .zero, size: frame.size))
         size = frame.size
     }
 
@@ -69,7 +91,8 @@ public struct Canvas {
     /// inside `rect` and this canvas' visible part.
     public func clipped(to rect: Rect) -> Canvas {
         let area = Rect(origin: absolute(rect.origin), size: rect.size)
-        return Canvas(storage: storage, origin: area.origin, clip: clip.intersection(area), size: rect.size)
+        return Canvas(
+            storage: storage, origin: area.origin, clip: storage.narrowed(clip.intersection(area)), size: rect.size)
     }
 
     /// A canvas with the same coordinates as this one that draws only inside `rect` (and
@@ -77,7 +100,7 @@ public struct Canvas {
     /// canvas' coordinates.
     public func restricted(to rect: Rect) -> Canvas {
         let area = Rect(origin: absolute(rect.origin), size: rect.size)
-        return Canvas(storage: storage, origin: origin, clip: clip.intersection(area), size: size)
+        return Canvas(storage: storage, origin: origin, clip: storage.narrowed(clip.intersection(area)), size: size)
     }
 
     /// Draws `text` on one row starting at `point`, grapheme by grapheme, clipped.
@@ -88,11 +111,16 @@ public struct Canvas {
     /// whether or not all of it was visible, so that `x += canvas.put(…)` continues after it.
     @discardableResult
     public func put(_ text: some StringProtocol, at point: Point, style: Style = .plain) -> Int {
+        if let advance = text.utf8.withContiguousStorageIfAvailable({ putASCII($0, at: point, style: style) }),
+            let advance
+        {
+            return advance
+        }
         if let advance = putNarrowScalars(text, at: point, style: style) { return advance }
         let y = origin.y + point.y
         var x = origin.x + point.x
         let start = x
-        let visible = y >= clip.minY && y < clip.maxY
+        let visible = y >= clip.minY && y < clip.maxY && storage.draws(row: y)
         for character in text {
             let width = character.terminalWidth
             if width == 0 { continue }
@@ -115,7 +143,7 @@ public struct Canvas {
         let y = origin.y + point.y
         var x = origin.x + point.x
         let start = x
-        guard y >= clip.minY && y < clip.maxY else { return scalars.count }
+        guard y >= clip.minY && y < clip.maxY && storage.draws(row: y) else { return scalars.count }
         for scalar in scalars {
             if x >= clip.minX && x < clip.maxX {
                 write(Cell(scalar: scalar, width: 1, style: style), x: x, y: y)
@@ -137,10 +165,12 @@ public struct Canvas {
         let item = cell.isContinuation ? Cell.blank(cell.style) : cell
         let step = item.width == 2 ? 2 : 1
         if step == 1 {
-            for y in area.minY..<area.maxY { fillRow(y, from: area.minX, to: area.maxX, with: item) }
+            for y in area.minY..<area.maxY where storage.draws(row: y) {
+                fillRow(y, from: area.minX, to: area.maxX, with: item)
+            }
             return
         }
-        for y in area.minY..<area.maxY {
+        for y in area.minY..<area.maxY where storage.draws(row: y) {
             var x = step == 1 ? area.minX : target.minX
             while x < area.maxX {
                 if x + step > area.minX { place(item, x: x, y: y, from: area.minX, to: area.maxX) }
@@ -168,14 +198,20 @@ public struct Canvas {
         guard rect.width >= 2, rect.height >= 2 else { return }
         let inner = rect.width - 2
         let left = rect.minX, right = rect.maxX - 1, top = rect.minY, bottom = rect.maxY - 1
-        let line = String(repeating: "─", count: inner)
-        put("┌" + line + "┐", at: Point(x: left, y: top), style: style)
-        put("└" + line + "┘", at: Point(x: left, y: bottom), style: style)
-        for y in (top + 1)..<bottom {
-            put("│", at: Point(x: left, y: y), style: style)
-            put("│", at: Point(x: right, y: y), style: style)
+        // Edges on rows drawing cannot change (outside a partial redraw's) are not built at all.
+        let shown = visibleRect
+        func edge(_ y: Int, _ first: Unicode.Scalar, _ last: Unicode.Scalar) {
+            guard y >= shown.minY && y < shown.maxY else { return }
+            fill(Rect(x: left, y: y, width: 1, height: 1), with: Cell(scalar: first, width: 1, style: style))
+            fill(Rect(x: left + 1, y: y, width: inner, height: 1), with: Cell(scalar: "─", width: 1, style: style))
+            fill(Rect(x: right, y: y, width: 1, height: 1), with: Cell(scalar: last, width: 1, style: style))
         }
-        guard let title, !title.isEmpty, inner >= 5 else { return }
+        edge(top, "┌", "┐")
+        edge(bottom, "└", "┘")
+        let bar = Cell(scalar: "│", width: 1, style: style)
+        fill(Rect(x: left, y: top + 1, width: 1, height: bottom - top - 1), with: bar)
+        fill(Rect(x: right, y: top + 1, width: 1, height: bottom - top - 1), with: bar)
+        guard let title, !title.isEmpty, inner >= 5, top >= shown.minY, top < shown.maxY else { return }
         let label = " " + title.truncated(toWidth: inner - 4) + " "
         let offset = centerTitle ? (inner - label.terminalWidth) / 2 : 1
         put(label, at: Point(x: left + 1 + offset, y: top), style: titleStyle ?? style)
@@ -203,6 +239,15 @@ public struct Canvas {
     /// writing it cell by cell would: only a wide grapheme cut at either end loses its other
     /// half (judged on the cells before the fill), and the run is then set at once.
     private func fillRow(_ y: Int, from minX: Int, to maxX: Int, with cell: Cell) {
+        blankWideGraphemesCut(row: y, from: minX, to: maxX)
+        storage.frame.fill(row: y, columns: minX..<maxX, with: cell)
+    }
+
+    /// Before frame columns `minX..<maxX` of row `y` are overwritten with narrow cells: blanks
+    /// the half outside the run of a wide grapheme the run cuts at either end, as writing the
+    /// run cell by cell would (judged on the cells before the run; inside the run every cell
+    /// is overwritten anyway).
+    private func blankWideGraphemesCut(row y: Int, from minX: Int, to maxX: Int) {
         if storage.frame[minX, y].isContinuation, minX > 0, storage.frame[minX - 1, y].width == 2 {
             storage.frame[minX - 1, y] = .blank(storage.frame[minX - 1, y].style)
         }
@@ -210,7 +255,21 @@ public struct Canvas {
         {
             storage.frame[maxX, y] = .blank(storage.frame[maxX, y].style)
         }
-        storage.frame.fill(row: y, columns: minX..<maxX, with: cell)
+    }
+
+    /// `put` for text of printable ASCII bytes only (most of what widgets draw): one cell per
+    /// byte, written as one run with the same result as cell by cell. `nil` for other text.
+    private func putASCII(_ bytes: UnsafeBufferPointer<UInt8>, at point: Point, style: Style) -> Int? {
+        for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
+        let y = origin.y + point.y
+        let start = origin.x + point.x
+        let from = max(start, clip.minX), to = min(start + bytes.count, clip.maxX)
+        guard y >= clip.minY && y < clip.maxY, from < to, storage.draws(row: y) else { return bytes.count }
+        blankWideGraphemesCut(row: y, from: from, to: to)
+        storage.frame.withRow(y) { row in
+            for x in from..<to { row[x] = Cell(ascii: bytes[x - start], style: style) }
+        }
+        return bytes.count
     }
 
     /// Writes `cell` at frame column `x` of row `y` (both inside the frame; a wide cell's

@@ -36,6 +36,13 @@ public struct Cell: Hashable, Sendable {
         self.style = style
     }
 
+    /// A cell showing the printable ASCII character `byte` (one column).
+    init(ascii byte: UInt8, style: Style) {
+        text = PackedGrapheme(ascii: byte)
+        width = 1
+        self.style = style
+    }
+
     /// A blank cell in `style`.
     public static func blank(_ style: Style = .plain) -> Cell { Cell(scalar: " ", width: 1, style: style) }
 
@@ -68,6 +75,12 @@ struct PackedGrapheme: Hashable, Sendable {
         }
         self.low = low
         high = count << 56
+    }
+
+    /// The one-byte grapheme `byte` (ASCII), packed as `init(_:)` packs its scalar.
+    init(ascii byte: UInt8) {
+        low = UInt64(byte)
+        high = 1 << 56
     }
 
     init(_ string: String) {

@@ -67,7 +67,9 @@ extension StringProtocol {
     /// returned without it. A `width` of zero or less gives `""`.
     public func truncated(toWidth width: Int, ellipsis: String = "…") -> String {
         guard width > 0 else { return "" }
-        if terminalWidth <= width { return String(self) }
+        // No grapheme takes more columns than it has bytes of UTF-8, so text of at most
+        // `width` bytes fits without measuring it.
+        if utf8.count <= width || terminalWidth <= width { return String(self) }
         let ellipsisWidth = ellipsis.terminalWidth
         let budget = ellipsisWidth <= width ? width - ellipsisWidth : width
         var result = ""

@@ -29,6 +29,10 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
     /// every row of a long form) are never observed, and a subject each would cost memory.
     private var focusSubjectStorage: BehaviorSubject<Bool>?
     private var enabledValue = true
+    /// Whether every ancestor is enabled: kept up to date as ``isEnabled`` changes above the
+    /// widget and as it moves in the tree, so that ``isEffectivelyEnabled``, which widgets ask
+    /// on every draw, walks no parents (each a weak load).
+    private var ancestorsEnabled = true
     private var hiddenValue = false
 
     /// A widget with no children.
@@ -40,6 +44,7 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
     public func addChild(_ child: Widget) {
         child.removeFromParent()
         child.parent = self
+        child.setAncestorsEnabled(isEffectivelyEnabled)
         children.append(child)
         structureChanged()
     }
@@ -50,6 +55,7 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
         let host = root.host
         parent.children.removeAll { $0 === self }
         self.parent = nil
+        setAncestorsEnabled(true)
         host?.widgetRemoved(self)
         parent.structureChanged()
     }
@@ -80,6 +86,7 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
         set {
             guard newValue != enabledValue else { return }
             enabledValue = newValue
+            for child in children { child.setAncestorsEnabled(isEffectivelyEnabled) }
             root.host?.focusabilityChanged(self)
             setNeedsDisplay()
         }
@@ -109,13 +116,15 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
     }
 
     /// `true` when the widget and all its ancestors are enabled.
-    public var isEffectivelyEnabled: Bool {
-        var node: Widget? = self
-        while let current = node {
-            if !current.enabledValue { return false }
-            node = current.parent
-        }
-        return true
+    public var isEffectivelyEnabled: Bool { enabledValue && ancestorsEnabled }
+
+    /// Records whether every ancestor is enabled, and passes the change down the subtree.
+    private func setAncestorsEnabled(_ value: Bool) {
+        guard value != ancestorsEnabled else { return }
+        let wasEnabled = isEffectivelyEnabled
+        ancestorsEnabled = value
+        guard isEffectivelyEnabled != wasEnabled else { return }
+        for child in children { child.setAncestorsEnabled(isEffectivelyEnabled) }
     }
 
     /// `true` when the widget or one of its ancestors is hidden.
@@ -276,6 +285,9 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
 
     isolated deinit {
         focusSubjectStorage?.onCompleted()
-        for child in children { child.parent = nil }
+        for child in children {
+            child.parent = nil
+            child.setAncestorsEnabled(true)
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Testing
-import TetherUI
+
+@testable import TetherUI
 
 @Suite("Canvas")
 struct CanvasTests {
@@ -254,5 +255,36 @@ struct CanvasTests {
         #expect(canvas.put("──────", at: Point(x: 1, y: 0)) == 6)
         #expect(canvas.frame.text == " ──")
         #expect(canvas.put("abc", at: Point(x: 0, y: 5)) == 3)
+    }
+
+    @Test("a canvas drawing only some rows leaves the rows between them as they were")
+    func drawingOnlySomeRows() {
+        var rows = RowSet(0..<1)
+        rows.insert(2..<3)
+        let canvas = Canvas(
+            frame: Canvas(size: Size(width: 4, height: 3), fill: Cell(grapheme: "x")).frame, drawingOnly: rows)
+        canvas.clear()
+        canvas.put("ab", at: Point(x: 0, y: 1))
+        canvas.drawBox(Rect(x: 0, y: 0, width: 4, height: 3))
+        #expect(canvas.frame.text == "┌──┐\nxxxx\n└──┘")
+    }
+
+    @Test("a canvas clipped to rows that hold none of the drawn rows has nothing visible")
+    func clippedBetweenDrawnRows() {
+        var rows = RowSet(0..<1)
+        rows.insert(3..<4)
+        let canvas = Canvas(frame: Frame(size: Size(width: 4, height: 4)), drawingOnly: rows)
+        #expect(canvas.clipped(to: Rect(x: 0, y: 1, width: 4, height: 2)).visibleRect.isEmpty)
+        #expect(
+            canvas.restricted(to: Rect(x: 0, y: 1, width: 4, height: 3)).visibleRect
+                == Rect(x: 0, y: 3, width: 4, height: 1))
+    }
+
+    @Test("printable ASCII written over half a wide grapheme blanks its other half, at either end")
+    func asciiOverWideHalves() {
+        let canvas = Canvas(size: Size(width: 6, height: 1))
+        canvas.put("中文中", at: .zero)
+        canvas.put("ab", at: Point(x: 1, y: 0))
+        #expect((0..<6).map { canvas.frame[$0, 0].grapheme } == [" ", "a", "b", " ", "中", ""])
     }
 }

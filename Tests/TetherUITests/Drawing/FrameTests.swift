@@ -95,4 +95,15 @@ struct FrameTests {
         #expect(changes.count == 1)
         #expect(changes.first?.cells.count == 3)
     }
+
+    @Test("a copy with one cell changed shares its other rows with the original and differs on that row only")
+    func copiesShareRows() {
+        let original = frame(["ab", "cd", "ef"], width: 2)
+        var copy = original
+        copy[1, 1] = Cell(grapheme: "x")
+        #expect((0..<3).map { copy.sharesRow($0, with: original) } == [true, false, true])
+        #expect(copy.changes(from: original).map(\.y) == [1])
+        #expect(original.line(1) == "cd")
+        #expect(copy.cells.map(\.grapheme) == ["a", "b", "c", "x", "e", "f"])
+    }
 }
