@@ -5,13 +5,22 @@ import Synchronization
 /// the signal handler: an atomic load is async-signal-safe.
 private let signalPipeWrite = Atomic<Int32>(-1)
 
-/// The signal handler: writes the signal number into the pipe and nothing else.
+/// Set by the signal handler after it wrote to the pipe; cleared by ``SignalRelay/drain()``
+/// before it reads. Lets a drain with no signal pending skip the `read` (a keystroke's
+/// wake-up then costs one system call less). Lock-free, so async-signal-safe.
+private let signalPending = Atomic<Bool>(false)
+
+/// The signal handler: writes the signal number into the pipe, then marks it pending.
+/// The order matters: a byte in the pipe is always followed by the mark, so a drain that
+/// finds no mark either has nothing to read or will be woken (the pipe is readable) and
+/// find the mark on its next turn.
 private func relaySignal(_ signal: Int32) {
     let fd = signalPipeWrite.load(ordering: .relaxed)
     guard fd >= 0 else { return }
     let savedErrno = errno
     var byte = UInt8(truncatingIfNeeded: signal)
     _ = write(fd, &byte, 1)
+    signalPending.store(true, ordering: .sequentiallyConsistent)
     errno = savedErrno
 }
 
@@ -82,8 +91,10 @@ final class SignalRelay {
         signalPipeWrite.store(-1, ordering: .sequentiallyConsistent)
     }
 
-    /// Signals received since the last call, oldest first, each once.
+    /// Signals received since the last call, oldest first, each once. Reads the pipe only
+    /// when the handler has marked a signal pending since the last drain.
     func drain() -> [Int32] {
+        guard signalPending.exchange(false, ordering: .sequentiallyConsistent) else { return [] }
         var result: [Int32] = []
         var buffer = [UInt8](repeating: 0, count: 64)
         while true {
