@@ -43,7 +43,10 @@ final class SignalRelay {
     /// The read end, readable when a signal arrived.
     let readFD: Int32
     private let writeFD: Int32
-    private var saved: [Int32: sigaction] = [:]
+    /// The dispositions found by ``install()``. An array, not a dictionary: a dictionary of
+    /// `Int32` keys costs the Swift runtime a scan of every protocol conformance in the
+    /// program the first time it is made (start-up, issue 16).
+    private var saved: [(signal: Int32, action: sigaction)] = []
     private var savedMask = sigset_t()
     private var installed = false
 
@@ -70,7 +73,7 @@ final class SignalRelay {
         signalPipeWrite.store(writeFD, ordering: .sequentiallyConsistent)
         for signal in signals {
             var old = sigaction()
-            if Self.setHandler(signal, old: &old) { saved[signal] = old }
+            if Self.setHandler(signal, old: &old) { saved.append((signal, old)) }
         }
         var set = sigset_t()
         sigemptyset(&set)
@@ -86,7 +89,7 @@ final class SignalRelay {
             var previous = old
             sigaction(signal, &previous, nil)
         }
-        saved = [:]
+        saved = []
         pthread_sigmask(SIG_SETMASK, &savedMask, nil)
         signalPipeWrite.store(-1, ordering: .sequentiallyConsistent)
     }
