@@ -49,8 +49,8 @@ final class TerminalSession {
     // MARK: - Opening
 
     /// Opens `/dev/tty`, checks `TERM`, installs the signal relay for `signals`, and starts
-    /// curses in raw mode on the alternate screen (reading `TERM`'s terminfo description once). On failure
-    /// everything opened so far is released again.
+    /// curses in raw mode on the alternate screen (reading `TERM`'s terminfo description
+    /// once). On failure everything opened so far is released again.
     ///
     /// - Throws: ``TerminalError`` when there is no controlling terminal, or `TERM` is
     ///   unset, unknown or cannot address the cursor.
