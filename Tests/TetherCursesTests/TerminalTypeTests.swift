@@ -11,7 +11,7 @@ struct TerminalTypeTests {
     /// check program with `TERM=name`.
     static func start(name: String, entry: String) throws -> TmuxSession {
         let script = """
-            printf '%s\\n' "$1" > entry.src && tic -o terminfo entry.src \
+            printf '%s\\n' "$1" > entry.src && tic -o terminfo entry.src 2> /dev/null \
             && exec env TERMINFO="$PWD/terminfo" TERM="$2" "$3"
             """
         return try TmuxSession.running(["sh", "-c", script, "sh", entry, name, CursesCheckTests.checkProgram])
@@ -20,7 +20,8 @@ struct TerminalTypeTests {
     @Test("a type without cursor addressing exits 2 saying it cannot draw, with the terminal modes as before")
     func withoutCursorAddressing() async throws {
         let tmux = try Self.start(
-            name: "tether-nocup", entry: "tether-nocup|no cursor addressing,\n\tcols#80, lines#24, bel=^G, cr=\\r,")
+            name: "tether-nocup",
+            entry: "tether-nocup|a terminal without cursor addressing,\n\tcols#80, lines#24, bel=^G, cr=\\r,")
         defer { tmux.kill() }
         let status = try await tmux.waitForFile("status")
         #expect(status == "2\n")
@@ -33,7 +34,8 @@ struct TerminalTypeTests {
 
     @Test("a hardcopy type exits 2 saying it cannot draw, with the terminal modes as before")
     func hardcopy() async throws {
-        let tmux = try Self.start(name: "tether-paper", entry: "tether-paper|hardcopy,\n\thc, cols#80, bel=^G, cr=\\r,")
+        let tmux = try Self.start(
+            name: "tether-paper", entry: "tether-paper|a hardcopy terminal,\n\thc, cols#80, bel=^G, cr=\\r,")
         defer { tmux.kill() }
         let status = try await tmux.waitForFile("status")
         #expect(status == "2\n")
