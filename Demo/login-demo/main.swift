@@ -35,8 +35,30 @@ struct LoginDemo: ParsableCommand {
             status is 2.
             """)
 
+    /// Starts the demo. Run without arguments (the usual case) there is nothing to parse,
+    /// so the form starts with the defaults at once: swift-argument-parser's start-up
+    /// (reflecting the command, then the completion-script check, which reflects two more)
+    /// is about a fifth of the time to the first frame (docs/performance.md, issue 16).
+    /// Any argument goes through swift-argument-parser as before.
+    static func main() {
+        guard CommandLine.arguments.count > 1 else { exitProcess(runDefault()) }
+        main(nil)
+    }
+
+    /// The form with every option at its default, as a run without arguments gets it.
+    static func runDefault() -> Int32 {
+        MainActor.assumeIsolated {
+            runForm(
+                delay: defaultDelay, mouse: true, theme: .default, observation: false,
+                accessible: AccessibleBackend.isPreferred, inline: false)
+        }
+    }
+
+    /// The default of `--delay`, in seconds.
+    static let defaultDelay = 0.8
+
     @Option(help: "Simulated network delay of a sign-in, in seconds.")
-    var delay: Double = 0.8
+    var delay: Double = LoginDemo.defaultDelay
 
     @Flag(help: "Ignore the mouse (clicks, drags and the wheel).")
     var noMouse = false
@@ -65,7 +87,18 @@ struct LoginDemo: ParsableCommand {
                 delay: delay, mouse: !noMouse, theme: theme, observation: observation,
                 accessible: accessible || AccessibleBackend.isPreferred, inline: inline)
         }
-        throw ExitCode(status)
+        // Not `throw ExitCode(status)`: the parser's exit path formats an error message
+        // for it first (half a millisecond of CPU, after the terminal is given back).
+        LoginDemo.exitProcess(status)
+    }
+
+    /// Ends the process with `status` (standard output is flushed by `exit`).
+    static func exitProcess(_ status: Int32) -> Never {
+        #if canImport(Glibc)
+        Glibc.exit(status)
+        #else
+        Darwin.exit(status)
+        #endif
     }
 
     /// Runs the form on the main thread with Tether's own event loop

@@ -121,4 +121,11 @@ static inline int tether_check_terminal(const char *term, int fd) {
     return result;
 }
 
+/// Whether the current terminal (after newterm) can address the cursor: it has `cup` and
+/// is neither generic nor hardcopy.
+static inline int tether_current_terminal_is_addressable(void) {
+    char *cup = tigetstr("cup");
+    return !(cup == NULL || cup == (char *)-1 || tigetflag("gn") > 0 || tigetflag("hc") > 0);
+}
+
 #endif

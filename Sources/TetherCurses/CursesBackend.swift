@@ -35,8 +35,8 @@ import Synchronization
 /// Swift runtime's backtracer) and the default action.
 ///
 /// Only one `CursesBackend` can run at a time in a process. `start` calls
-/// `setlocale(LC_ALL, "")`, and switches `LC_CTYPE` to `C.UTF-8` when the locale is
-/// `C`/`POSIX`, so that wide characters can be drawn.
+/// `setlocale(LC_CTYPE, "")` (the character type only), and switches `LC_CTYPE` to
+/// `C.UTF-8` when the locale is `C`/`POSIX`, so that wide characters can be drawn.
 @MainActor
 public final class CursesBackend: SuspendableBackend, PollingBackend {
     /// How the backend sets the terminal up.

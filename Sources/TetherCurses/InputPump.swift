@@ -56,10 +56,17 @@ final class InputPump {
     }
 
     /// The terminal (until it hangs up) and the signal pipe; empty once the session is
-    /// closed.
+    /// closed. Kept rather than built for each wait of the run loop.
     var descriptors: [Int32] {
-        [session.readFD, session.relay?.readFD ?? -1].filter { $0 >= 0 }
+        if session.readFD != descriptorsReadFD { descriptorsCache = nil }
+        if let descriptorsCache { return descriptorsCache }
+        let fresh = [session.readFD, session.relay?.readFD ?? -1].filter { $0 >= 0 }
+        descriptorsCache = fresh
+        descriptorsReadFD = session.readFD
+        return fresh
     }
+    private var descriptorsCache: [Int32]?
+    private var descriptorsReadFD: Int32 = -1
 
     /// The time left before pending bytes count as complete (a lone Escape as the Escape
     /// key), or `nil` when nothing is pending.
@@ -109,6 +116,9 @@ final class InputPump {
             if count > 0 {
                 readAny = true
                 events += decoder.feed(UnsafeBufferPointer(rebasing: buffer[0..<count]))
+                // A terminal's read returns all that is queued, up to the buffer's size: a
+                // shorter read leaves nothing behind, and more input wakes the poll again.
+                if count < buffer.count { break }
                 continue
             }
             if count < 0 && errno == EINTR { continue }

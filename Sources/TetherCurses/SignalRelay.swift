@@ -5,13 +5,22 @@ import Synchronization
 /// the signal handler: an atomic load is async-signal-safe.
 private let signalPipeWrite = Atomic<Int32>(-1)
 
-/// The signal handler: writes the signal number into the pipe and nothing else.
+/// Set by the signal handler after it wrote to the pipe; cleared by ``SignalRelay/drain()``
+/// before it reads. Lets a drain with no signal pending skip the `read` (a keystroke's
+/// wake-up then costs one system call less). Lock-free, so async-signal-safe.
+private let signalPending = Atomic<Bool>(false)
+
+/// The signal handler: writes the signal number into the pipe, then marks it pending.
+/// The order matters: a byte in the pipe is always followed by the mark, so a drain that
+/// finds no mark either has nothing to read or will be woken (the pipe is readable) and
+/// find the mark on its next turn.
 private func relaySignal(_ signal: Int32) {
     let fd = signalPipeWrite.load(ordering: .relaxed)
     guard fd >= 0 else { return }
     let savedErrno = errno
     var byte = UInt8(truncatingIfNeeded: signal)
     _ = write(fd, &byte, 1)
+    signalPending.store(true, ordering: .sequentiallyConsistent)
     errno = savedErrno
 }
 
@@ -34,7 +43,10 @@ final class SignalRelay {
     /// The read end, readable when a signal arrived.
     let readFD: Int32
     private let writeFD: Int32
-    private var saved: [Int32: sigaction] = [:]
+    /// The dispositions found by ``install()``. An array, not a dictionary: a dictionary of
+    /// `Int32` keys costs the Swift runtime a scan of every protocol conformance in the
+    /// program the first time it is made (start-up, issue 16).
+    private var saved: [(signal: Int32, action: sigaction)] = []
     private var savedMask = sigset_t()
     private var installed = false
 
@@ -61,7 +73,7 @@ final class SignalRelay {
         signalPipeWrite.store(writeFD, ordering: .sequentiallyConsistent)
         for signal in signals {
             var old = sigaction()
-            if Self.setHandler(signal, old: &old) { saved[signal] = old }
+            if Self.setHandler(signal, old: &old) { saved.append((signal, old)) }
         }
         var set = sigset_t()
         sigemptyset(&set)
@@ -77,13 +89,15 @@ final class SignalRelay {
             var previous = old
             sigaction(signal, &previous, nil)
         }
-        saved = [:]
+        saved = []
         pthread_sigmask(SIG_SETMASK, &savedMask, nil)
         signalPipeWrite.store(-1, ordering: .sequentiallyConsistent)
     }
 
-    /// Signals received since the last call, oldest first, each once.
+    /// Signals received since the last call, oldest first, each once. Reads the pipe only
+    /// when the handler has marked a signal pending since the last drain.
     func drain() -> [Int32] {
+        guard signalPending.exchange(false, ordering: .sequentiallyConsistent) else { return [] }
         var result: [Int32] = []
         var buffer = [UInt8](repeating: 0, count: 64)
         while true {

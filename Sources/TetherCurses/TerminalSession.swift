@@ -48,9 +48,9 @@ final class TerminalSession {
 
     // MARK: - Opening
 
-    /// Opens `/dev/tty`, checks `TERM` against terminfo, installs the signal relay for
-    /// `signals`, and starts curses in raw mode on the alternate screen. On failure
-    /// everything opened so far is released again.
+    /// Opens `/dev/tty`, checks `TERM`, installs the signal relay for `signals`, and starts
+    /// curses in raw mode on the alternate screen (reading `TERM`'s terminfo description
+    /// once). On failure everything opened so far is released again.
     ///
     /// - Throws: ``TerminalError`` when there is no controlling terminal, or `TERM` is
     ///   unset, unknown or cannot address the cursor.
@@ -58,7 +58,7 @@ final class TerminalSession {
         do {
             let term = try openTerminal()
             try startCurses(term: term, relaying: signals)
-            // tether_check_terminal required `cup`, so this cannot fail.
+            // startCurses required `cup`, so this cannot fail.
             guard let strings = TerminalStrings.current() else { throw TerminalError(.unsupportedTerminalType(term)) }
             return Description(term: term, strings: strings, colors: Self.colorCount(enabled: colors))
         } catch {
@@ -67,7 +67,8 @@ final class TerminalSession {
         }
     }
 
-    /// Opens the controlling terminal for output and checks `TERM`; returns it.
+    /// Opens the controlling terminal for output, checks that `TERM` is set and not `dumb`,
+    /// and sets the locale; returns `TERM`.
     private func openTerminal() throws -> String {
         outFD = Glibc.open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard outFD >= 0, isatty(outFD) == 1 else { throw TerminalError(.noControllingTerminal) }
@@ -77,11 +78,18 @@ final class TerminalSession {
         let term = String(cString: termPointer)
         guard term != "dumb" else { throw TerminalError(.unsupportedTerminalType(term)) }
         Self.configureLocale()
+        return term
+    }
+
+    /// Why `newterm` could not take `term` (it returns `NULL` without saying): looks the
+    /// terminal up again, on this failure path only, so that a working terminal's
+    /// description is read once.
+    private func whyNewtermFailed(_ term: String) -> TerminalError {
         switch tether_check_terminal(term, outFD) {
-        case Int32(TETHER_TERM_OK): return term
-        case Int32(TETHER_TERM_NO_DATABASE): throw TerminalError(.noTerminfoDatabase(term))
-        case Int32(TETHER_TERM_NOT_ADDRESSABLE): throw TerminalError(.unsupportedTerminalType(term))
-        default: throw TerminalError(.unknownTerminalType(term))
+        case Int32(TETHER_TERM_NO_DATABASE): TerminalError(.noTerminfoDatabase(term))
+        case Int32(TETHER_TERM_NOT_ADDRESSABLE): TerminalError(.unsupportedTerminalType(term))
+        case Int32(TETHER_TERM_OK): TerminalError(.initializationFailed(term))
+        default: TerminalError(.unknownTerminalType(term))
         }
     }
 
@@ -107,9 +115,14 @@ final class TerminalSession {
         // exported. (use_env(false) would be wrong: it makes ncurses take the size from
         // terminfo, 80×24, ignoring the window.)
         use_tioctl(true)
+        // newterm reads the terminfo description (once: it is not looked up beforehand)
+        // and fails without exiting for an unknown, generic or hardcopy terminal.
         screen = newterm(term, outFile, inFile)
-        guard let screen else { throw failed }
+        guard let screen else { throw whyNewtermFailed(term) }
         _ = set_term(screen)
+        guard tether_current_terminal_is_addressable() != 0 else {
+            throw TerminalError(.unsupportedTerminalType(term))
+        }
 
         let window = tether_stdscr()
         _ = raw()
@@ -224,10 +237,12 @@ final class TerminalSession {
 
     // MARK: - Environment
 
-    /// `setlocale(LC_ALL, "")`, and `C.UTF-8` for `LC_CTYPE` when the locale is `C` or
-    /// `POSIX`, so that wide characters can be drawn.
+    /// `setlocale(LC_CTYPE, "")`, and `C.UTF-8` when that is `C` or `POSIX`, so that wide
+    /// characters can be drawn. Only the character type: it is all that ncurses and the
+    /// terminal's input need, and the other categories would each map a locale file at
+    /// start-up (an application that wants them calls `setlocale` itself).
     private static func configureLocale() {
-        _ = setlocale(LC_ALL, "")
+        _ = setlocale(LC_CTYPE, "")
         if let current = setlocale(LC_CTYPE, nil), ["C", "POSIX"].contains(String(cString: current)) {
             if setlocale(LC_CTYPE, "C.UTF-8") == nil { _ = setlocale(LC_CTYPE, "C.utf8") }
         }

@@ -72,7 +72,16 @@ public struct InputDecoder: Sendable {
 
     /// Decodes `bytes` after what was pending, like the `Sequence` form, straight from a
     /// read buffer (no generic dispatch: the terminal backend calls this once per read).
+    /// A typed key — one byte, nothing pending — is decoded without going through the buffer.
     public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) -> [InputEvent] {
+        if bytes.count == 1, buffer.isEmpty, !inPaste, discarding == nil, let byte = bytes.first, byte != 0x1B,
+            byte < 0x80
+        {
+            // The same events as `decode` gives for this byte alone.
+            return [
+                .key(byte >= 0x20 && byte < 0x7F ? .character(Character(Unicode.Scalar(byte))) : Self.controlKey(byte))
+            ]
+        }
         buffer.append(contentsOf: bytes)
         return decode(flushing: false)
     }
