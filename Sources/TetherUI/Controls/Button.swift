@@ -15,6 +15,10 @@ public final class Button: Widget {
     }
     let taps = PublishSubject<Void>()
     private var spinnerTimer: (any Disposable)?
+    /// The spinner frame showing: 0 when the button becomes busy, one more per tick of its
+    /// own timer (each tick also damages the button), so the drawn frame never changes
+    /// without the button's row being drawn again.
+    private var spinnerFrame = 0
     private let commandBag = DisposeBag()
 
     /// The frames of the busy spinner, one per 80 ms.
@@ -83,9 +87,12 @@ public final class Button: Widget {
     private func busyChanged() {
         spinnerTimer?.dispose()
         spinnerTimer = nil
+        spinnerFrame = 0
         if isBusy, let scheduler = hostScheduler {
             spinnerTimer = scheduler.schedulePeriodic(every: Button.spinnerInterval) { [weak self] in
-                self?.setNeedsDisplay()
+                guard let self else { return }
+                self.spinnerFrame = (self.spinnerFrame + 1) % Button.spinnerFrames.count
+                self.setNeedsDisplay()
             }
         }
         setNeedsLayout()
@@ -122,13 +129,7 @@ public final class Button: Widget {
         let style = theme.style(enabled: isEffectivelyEnabled || isBusy, focused: isFocused, role: .button)
         var text = label
         if isBusy {
-            let period =
-                Button.spinnerInterval.components.attoseconds / 1_000_000 + Button.spinnerInterval.components.seconds
-                * 1_000_000_000_000
-            let now =
-                context.time.components.seconds * 1_000_000_000_000 + context.time.components.attoseconds / 1_000_000
-            let frameIndex = Int((now / max(1, period)) % Int64(Button.spinnerFrames.count))
-            text = "[\(Button.spinnerFrames[frameIndex]) \(title) ]"
+            text = "[\(Button.spinnerFrames[spinnerFrame]) \(title) ]"
         }
         canvas.put(text, at: .zero, style: style)
     }

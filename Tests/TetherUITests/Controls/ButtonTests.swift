@@ -131,6 +131,22 @@ struct ButtonTests {
         #expect(pilot.lines[1] == "      [ Save ]")
     }
 
+    @Test("the spinner's frames count the button's own ticks from when its command started, not the clock")
+    func spinnerCountsItsOwnTicks() throws {
+        let command = Command<Void, Void> { () -> Observable<Void> in .never() }
+        let button = Button("Save")
+        button.bind(command)
+        let pilot = try makePilot([button])
+        pilot.advance(by: .milliseconds(50))
+        pilot.press(.tab, .enter)
+        pilot.advance(by: .milliseconds(40))
+        pilot.resize(to: Size(width: 41, height: 4))  // a full redraw between two ticks
+        #expect(pilot.lines[1] == "      [⠋ Save ]")
+        pilot.advance(by: .milliseconds(40))
+        #expect(pilot.lines[1] == "      [⠙ Save ]")
+        command.cancelAll()
+    }
+
     @Test("an async command body completes after the pilot settles, and the spinner goes")
     func asyncCommand() async throws {
         var finished = false
