@@ -35,30 +35,8 @@ struct LoginDemo: ParsableCommand {
             status is 2.
             """)
 
-    /// Starts the demo. Run without arguments (the usual case) there is nothing to parse,
-    /// so the form starts with the defaults at once: swift-argument-parser's start-up
-    /// (reflecting the command, then the completion-script check, which reflects two more)
-    /// is about a fifth of the time to the first frame (docs/performance.md, issue 16).
-    /// Any argument goes through swift-argument-parser as before.
-    static func main() {
-        guard CommandLine.arguments.count > 1 else { exitProcess(runDefault()) }
-        main(nil)
-    }
-
-    /// The form with every option at its default, as a run without arguments gets it.
-    static func runDefault() -> Int32 {
-        MainActor.assumeIsolated {
-            runForm(
-                delay: defaultDelay, mouse: true, theme: .default, observation: false,
-                accessible: AccessibleBackend.isPreferred, inline: false)
-        }
-    }
-
-    /// The default of `--delay`, in seconds.
-    static let defaultDelay = 0.8
-
     @Option(help: "Simulated network delay of a sign-in, in seconds.")
-    var delay: Double = LoginDemo.defaultDelay
+    var delay: Double = 0.8
 
     @Flag(help: "Ignore the mouse (clicks, drags and the wheel).")
     var noMouse = false
