@@ -20,8 +20,11 @@ extension Character {
     /// A cluster is measured by its first scalar that has a width: `e` + U+0301 is 1, a ZWJ
     /// family of emoji is 2.
     public var terminalWidth: Int {
-        if let ascii = asciiValue {
-            return ascii >= 0x20 && ascii != 0x7F ? 1 : 0
+        // One byte of UTF-8 is one ASCII scalar (read from the small string's bytes:
+        // `asciiValue` first compares the character with "\r\n", a string comparison).
+        let utf8 = self.utf8
+        if utf8.count == 1, let byte = utf8.first {
+            return byte >= 0x20 && byte != 0x7F ? 1 : 0
         }
         let scalars = unicodeScalars
         guard let first = scalars.first else { return 0 }

@@ -8,6 +8,15 @@ struct DisplayWidthTests {
         #expect("Hello, world!".terminalWidth == 13)
     }
 
+    @Test("every ASCII character is one column when printable and none when a control, CR LF included")
+    func asciiCharacters() {
+        for value in UInt8(0)...0x7F {
+            let expected = value >= 0x20 && value != 0x7F ? 1 : 0
+            #expect(Character(Unicode.Scalar(value)).terminalWidth == expected, "byte \(value)")
+        }
+        #expect(Character("\r\n").terminalWidth == 0)
+    }
+
     @Test("a CJK ideograph takes two columns")
     func cjk() {
         #expect(Character("中").terminalWidth == 2)
