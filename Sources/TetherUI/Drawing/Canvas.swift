@@ -259,7 +259,8 @@ public struct Canvas {
 
     /// `put` for text of printable ASCII bytes only (most of what widgets draw): one cell per
     /// byte, written as one run with the same result as cell by cell. `nil` for other text.
-    private func putASCII(_ bytes: UnsafeBufferPointer<UInt8>, at point: Point, style: Style) -> Int? {
+    @discardableResult
+    func putASCII(_ bytes: UnsafeBufferPointer<UInt8>, at point: Point, style: Style) -> Int? {
         for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
         let y = origin.y + point.y
         let start = origin.x + point.x

@@ -3,14 +3,22 @@
 /// 10-character text and a million-character one.
 ///
 /// Indices are logical (the gap is invisible): `0..<count`.
+///
+/// Beside each grapheme the buffer keeps one byte, its *code* (``code(at:)``), made when the
+/// grapheme is stored, so that wrapping, scrolling and drawing read a byte instead of a
+/// `Character` for the questions they ask of every visible grapheme: its width, whether it
+/// is a line break or a space, and its ASCII byte.
 public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
     private var storage: [Character]
+    /// One code per slot of `storage`, gap included.
+    private var codes: [UInt8]
     private var gapStart: Int
     private var gapEnd: Int
 
     /// A buffer holding `graphemes`.
     public init(_ graphemes: some Sequence<Character>) {
         storage = Array(graphemes)
+        codes = storage.map(Self.code(of:))
         gapStart = storage.count
         gapEnd = storage.count
     }
@@ -32,6 +40,7 @@ public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
         if gapEnd - gapStart < needed { grow(toFit: needed) }
         for grapheme in replacement {
             storage[gapStart] = grapheme
+            codes[gapStart] = Self.code(of: grapheme)
             gapStart += 1
         }
     }
@@ -41,12 +50,16 @@ public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
             let moved = gapStart - index
             for offset in stride(from: moved - 1, through: 0, by: -1) {
                 storage[gapEnd - moved + offset] = storage[index + offset]
+                codes[gapEnd - moved + offset] = codes[index + offset]
             }
             gapStart = index
             gapEnd -= moved
         } else if index > gapStart {
             let moved = index - gapStart
-            for offset in 0..<moved { storage[gapStart + offset] = storage[gapEnd + offset] }
+            for offset in 0..<moved {
+                storage[gapStart + offset] = storage[gapEnd + offset]
+                codes[gapStart + offset] = codes[gapEnd + offset]
+            }
             gapStart = index
             gapEnd += moved
         }
@@ -62,7 +75,62 @@ public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
         grown.append(contentsOf: repeatElement(" ", count: newGapEnd - gapStart))
         grown.append(contentsOf: storage[gapEnd...])
         storage = grown
+        var grownCodes = [UInt8]()
+        grownCodes.reserveCapacity(capacity)
+        grownCodes.append(contentsOf: codes[..<gapStart])
+        grownCodes.append(contentsOf: repeatElement(0x20, count: newGapEnd - gapStart))
+        grownCodes.append(contentsOf: codes[gapEnd...])
+        codes = grownCodes
         gapEnd = newGapEnd
+    }
+
+    // MARK: Codes
+
+    /// The code of the grapheme at `position`: for a grapheme of one UTF-8 byte (ASCII), that
+    /// byte; for any other, `0x80` plus its ``Swift/Character/terminalWidth`` (0, 1 or 2).
+    func code(at position: Int) -> UInt8 {
+        precondition(position >= 0 && position < endIndex, "grapheme index out of range")
+        return codes[position < gapStart ? position : position + gapEnd - gapStart]
+    }
+
+    /// The columns the grapheme at `position` takes (its `terminalWidth`), read from its code.
+    func width(at position: Int) -> Int { Self.width(ofCode: code(at: position)) }
+
+    /// Whether the grapheme at `position` is a line break (`"\n"`).
+    func isLineBreak(at position: Int) -> Bool { code(at: position) == 0x0A }
+
+    /// Calls `body` with each index from `start` on and the code there, in order, until it
+    /// returns `false` or the text ends (the loop that wrapping runs over every grapheme of a
+    /// row, without a bounds check and a gap test per grapheme).
+    func scanCodes(from start: Int, _ body: (_ index: Int, _ code: UInt8) -> Bool) {
+        precondition(start >= 0, "grapheme index out of range")
+        let end = endIndex
+        guard start < end else { return }
+        codes.withUnsafeBufferPointer { buffer in
+            var index = start
+            var slot = start < gapStart ? start : start + gapEnd - gapStart
+            while index < end {
+                if slot == gapStart { slot = gapEnd }
+                guard body(index, buffer[slot]) else { return }
+                index += 1
+                slot += 1
+            }
+        }
+    }
+
+    /// The columns a grapheme with `code` takes: printable ASCII 1, other ASCII 0.
+    static func width(ofCode code: UInt8) -> Int {
+        code < 0x80 ? (code >= 0x20 && code != 0x7F ? 1 : 0) : Int(code & 0x7F)
+    }
+
+    /// Whether `code` is the code of a printable ASCII grapheme (`0x20..<0x7F`), whose cell
+    /// is the byte itself.
+    static func isPrintableASCII(_ code: UInt8) -> Bool { code >= 0x20 && code < 0x7F }
+
+    private static func code(of grapheme: Character) -> UInt8 {
+        let utf8 = grapheme.utf8
+        if utf8.count == 1, let byte = utf8.first { return byte }
+        return 0x80 | UInt8(grapheme.terminalWidth)
     }
 
     public static func == (lhs: GraphemeBuffer, rhs: GraphemeBuffer) -> Bool {

@@ -56,7 +56,7 @@ struct RowStarts {
         let floor = slot > 0 ? entries[slot - 1].start : 0
         var i = index
         while i > floor {
-            if wrap.graphemes[i - 1] == "\n" { return i }
+            if wrap.graphemes.isLineBreak(at: i - 1) { return i }
             i -= 1
         }
         return floor

@@ -23,7 +23,7 @@ struct SoftWrap {
     /// The index where the hard line holding `index` starts (reads back to it).
     func lineStart(of index: Int) -> Int {
         var i = min(index, graphemes.count)
-        while i > 0 && graphemes[i - 1] != "\n" { i -= 1 }
+        while i > 0 && !graphemes.isLineBreak(at: i - 1) { i -= 1 }
         return i
     }
 
@@ -31,52 +31,53 @@ struct SoftWrap {
     /// on to it).
     func lineEnd(of index: Int) -> Int {
         var i = max(0, index)
-        while i < graphemes.count && graphemes[i] != "\n" { i += 1 }
+        while i < graphemes.count && !graphemes.isLineBreak(at: i) { i += 1 }
         return i
     }
 
     /// Whether `index` starts a hard line.
-    func isLineStart(_ index: Int) -> Bool { index == 0 || graphemes[index - 1] == "\n" }
+    func isLineStart(_ index: Int) -> Bool { index == 0 || graphemes.isLineBreak(at: index - 1) }
 
     /// Whether `row` is the last row of its hard line.
     func endsLine(_ row: Range<Int>) -> Bool {
-        row.upperBound == graphemes.count || graphemes[row.upperBound] == "\n"
+        row.upperBound == graphemes.count || graphemes.isLineBreak(at: row.upperBound)
     }
 
     /// The row starting at `start`, which must be a row start, and where the next row starts
     /// (after the line break when the row ends its line; `nil` after the last row).
     func row(at start: Int) -> (row: Range<Int>, next: Int?) {
-        let count = graphemes.count
+        var found: (row: Range<Int>, next: Int?)?
         var column = 0
         var lastBreak: Int?
-        var i = start
-        while i < count {
-            let (w, kind) = Self.measure(graphemes[i])
-            if kind == .lineBreak { return (start..<i, i + 1) }
+        graphemes.scanCodes(from: start) { i, code in
+            let (w, kind) = Self.measure(code)
+            if kind == .lineBreak {
+                found = (start..<i, i + 1)
+                return false
+            }
             if column + w > width && i > start {
                 let cut = lastBreak ?? i
-                return (start..<cut, cut)
+                found = (start..<cut, cut)
+                return false
             }
             column += w
-            i += 1
-            if kind == .space { lastBreak = i }
+            if kind == .space { lastBreak = i + 1 }
+            return true
         }
-        return (start..<count, nil)
+        return found ?? (start..<graphemes.count, nil)
     }
 
     private enum Kind { case lineBreak, space, other }
 
     /// A grapheme's width and whether it breaks the line or allows a break after it, read
-    /// from its single byte for ASCII (no string comparison, no Unicode lookup).
-    private static func measure(_ grapheme: Character) -> (width: Int, kind: Kind) {
-        let utf8 = grapheme.utf8
-        guard utf8.count == 1, let byte = utf8.first else { return (grapheme.terminalWidth, .other) }
-        switch byte {
+    /// from its code (``GraphemeBuffer/code(at:)``: no string comparison, no Unicode lookup).
+    private static func measure(_ code: UInt8) -> (width: Int, kind: Kind) {
+        switch code {
         case 0x0A: return (0, .lineBreak)
         case 0x09: return (0, .space)
         case 0x20: return (1, .space)
         case 0x21..<0x7F: return (1, .other)
-        default: return (0, .other)
+        default: return (GraphemeBuffer.width(ofCode: code), .other)
         }
     }
 
@@ -96,7 +97,7 @@ struct SoftWrap {
     /// The columns from the start of `row` to `index`.
     func column(of index: Int, in row: Range<Int>) -> Int {
         var column = 0
-        for i in row.lowerBound..<min(index, row.upperBound) { column += graphemes[i].terminalWidth }
+        for i in row.lowerBound..<min(index, row.upperBound) { column += graphemes.width(at: i) }
         return column
     }
 
@@ -106,7 +107,7 @@ struct SoftWrap {
         var x = 0
         var i = row.lowerBound
         while i < row.upperBound {
-            let w = graphemes[i].terminalWidth
+            let w = graphemes.width(at: i)
             if x + w > column { break }
             x += w
             i += 1

@@ -30,30 +30,12 @@ extension TextArea {
         if layout.hasMoreBelow { canvas.put("▼", at: Point(x: frame.width - 1, y: frame.height - 1), style: indicator) }
     }
 
-    /// Draws `row` on screen row `y`: a row of printable ASCII in one go, others grapheme by
-    /// grapheme (a tab and other zero-width graphemes take no column).
+    /// Draws `row` on screen row `y` (runs of printable ASCII in one go; a tab and other
+    /// zero-width graphemes take no column).
     private func drawRow(
         _ row: Range<Int>, at y: Int, width: Int, graphemes: GraphemeBuffer, in canvas: inout Canvas, style: Style
     ) {
-        var ascii = ""
-        ascii.reserveCapacity(min(row.count, width))
-        for i in row {
-            let utf8 = graphemes[i].utf8
-            guard utf8.count == 1, let byte = utf8.first, byte >= 0x20 && byte < 0x7F else { break }
-            ascii.unicodeScalars.append(Unicode.Scalar(byte))
-        }
-        if ascii.utf8.count == row.count {
-            canvas.put(ascii.prefix(width), at: Point(x: 0, y: y), style: style)
-            return
-        }
-        var x = 0
-        for i in row {
-            let grapheme = graphemes[i]
-            let columns = grapheme.terminalWidth
-            if x + columns > width { break }
-            if grapheme != "\t" { canvas.put(String(grapheme), at: Point(x: x, y: y), style: style) }
-            x += columns
-        }
+        canvas.putGraphemes(graphemes, row, at: Point(x: 0, y: y), width: width, style: style)
     }
 
     /// Where the caret is on screen, or `nil` while it is scrolled out of view.

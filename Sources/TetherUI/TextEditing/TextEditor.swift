@@ -118,6 +118,11 @@ public struct TextEditor: Hashable, Sendable {
     /// is always a grapheme index of the text itself. It keeps its place in the text, moved
     /// past a grapheme it now falls inside.
     mutating func replace(_ range: Range<Int>, with new: [Character], kind: UndoHistory.Kind) {
+        if let change = asciiChange(replacing: range, with: new) {
+            apply(change)
+            history.record(change, kind: kind)
+            return
+        }
         var lower = max(0, range.lowerBound - 1)
         var upper = min(graphemes.count, range.upperBound + 1)
         // Flags pair regional indicators by their count from the start of a run of them, so
@@ -151,6 +156,30 @@ public struct TextEditor: Hashable, Sendable {
             caretBefore: caret, caretAfter: lower + offset)
         apply(change)
         history.record(change, kind: kind)
+    }
+
+    /// The change replacing `range` with `new` when no grapheme breaking is needed: the new
+    /// graphemes and the neighbours of `range` are one ASCII byte each, and no CR meets an LF
+    /// at either seam (CR LF is the only pair of ASCII scalars that is one grapheme), so the
+    /// graphemes stay as they are. `nil` otherwise (the window is read again).
+    private func asciiChange(replacing range: Range<Int>, with new: [Character]) -> UndoHistory.Change? {
+        var previous: UInt8 = 0
+        if range.lowerBound > 0 {
+            previous = graphemes.code(at: range.lowerBound - 1)
+            guard previous < 0x80 else { return nil }
+        }
+        for grapheme in new {
+            let utf8 = grapheme.utf8
+            guard utf8.count == 1, let byte = utf8.first, !(previous == 0x0D && byte == 0x0A) else { return nil }
+            previous = byte
+        }
+        if range.upperBound < graphemes.count {
+            let next = graphemes.code(at: range.upperBound)
+            guard next < 0x80, !(previous == 0x0D && next == 0x0A) else { return nil }
+        }
+        return UndoHistory.Change(
+            start: range.lowerBound, removed: Array(graphemes[range]), inserted: new,
+            caretBefore: caret, caretAfter: range.lowerBound + new.count)
     }
 
     /// Whether `next` starts with a regional indicator that pairs by parity with the ones

@@ -154,10 +154,11 @@ public class TextField: Widget {
 
     // MARK: Drawing
 
-    /// The grapheme shown at `index`: masked for secure fields.
-    private func displayGrapheme(_ index: Int) -> Character {
-        if case .masked(let mask) = echoMode { return mask }
-        return editor.graphemes[index]
+    /// The columns the grapheme at `index` takes on screen: the mask's for secure fields.
+    /// Read from the buffer's codes, so scrolling reads no `Character`.
+    private func displayWidth(_ index: Int) -> Int {
+        if case .masked(let mask) = echoMode { return mask.terminalWidth }
+        return editor.graphemes.width(at: index)
     }
 
     /// Scrolls so the caret is visible and returns its column in the field.
@@ -172,14 +173,14 @@ public class TextField: Widget {
         var column = 0
         var index = scrollStart
         while index < caret && column < width {
-            column += displayGrapheme(index).terminalWidth
+            column += displayWidth(index)
             index += 1
         }
         if column < width { return column }
         column = 0
         index = caret
         while index > 0 {
-            let next = displayGrapheme(index - 1).terminalWidth
+            let next = displayWidth(index - 1)
             if column + next > width - 1 { break }
             column += next
             index -= 1
@@ -195,7 +196,7 @@ public class TextField: Widget {
         var column = 1
         var index = start
         while index < editor.graphemes.count {
-            column += displayGrapheme(index).terminalWidth
+            column += displayWidth(index)
             if column > width { return false }
             index += 1
         }
@@ -220,17 +221,16 @@ public class TextField: Widget {
             return
         }
         let caretColumn = scrollToCaret()
-        if echoMode != .hidden {
-            var x = 0
-            var index = scrollStart
-            while index < editor.graphemes.count {
-                let grapheme = displayGrapheme(index)
-                let width = grapheme.terminalWidth
-                if x + width > frame.width { break }
-                canvas.put(String(grapheme), at: Point(x: x, y: 0), style: style)
-                x += width
-                index += 1
-            }
+        switch echoMode {
+        case .normal:
+            canvas.putGraphemes(
+                editor.graphemes, scrollStart..<editor.graphemes.count, at: .zero, width: frame.width, style: style)
+        case .masked(let mask):
+            let maskWidth = mask.terminalWidth
+            let shown = maskWidth == 0 ? 0 : min(editor.graphemes.count - scrollStart, frame.width / maskWidth)
+            for slot in 0..<shown { canvas.put(String(mask), at: Point(x: slot * maskWidth, y: 0), style: style) }
+        case .hidden:
+            break
         }
         if let ghost = completion?.ghostText {
             canvas.put(ghost, at: Point(x: caretColumn, y: 0), style: theme.placeholder)
@@ -252,7 +252,7 @@ public class TextField: Widget {
         var column = 0
         var index = scrollStart
         while index < editor.graphemes.count {
-            let width = displayGrapheme(index).terminalWidth
+            let width = displayWidth(index)
             if column + width > target { break }
             column += width
             index += 1
