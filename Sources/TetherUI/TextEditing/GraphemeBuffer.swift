@@ -31,6 +31,25 @@ public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
         return storage[position < gapStart ? position : position + gapEnd - gapStart]
     }
 
+    /// Appends the graphemes in `range` to `text`, one by one.
+    ///
+    /// `String(_:)` and `append(contentsOf:)` over a slice of the buffer run the standard
+    /// library's unspecialised generic code, which looks up the slice's iterator at run time
+    /// for every call, and instantiates its metadata on the first one (a typed key's largest
+    /// costs in a real terminal, docs/performance.md); this loop is concrete.
+    func append(_ range: Range<Int>, to text: inout String) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= endIndex, "range out of bounds")
+        let gap = gapEnd - gapStart
+        for position in range { text.append(storage[position < gapStart ? position : position + gap]) }
+    }
+
+    /// The graphemes in `range` as a string.
+    func string(_ range: Range<Int>) -> String {
+        var text = ""
+        append(range, to: &text)
+        return text
+    }
+
     /// Replaces the graphemes in `range` with `replacement`, moving the gap to the edit.
     mutating func replaceSubrange(_ range: Range<Int>, with replacement: some Collection<Character>) {
         precondition(range.lowerBound >= 0 && range.upperBound <= endIndex, "range out of bounds")

@@ -37,7 +37,7 @@ public struct TextEditor: Hashable, Sendable {
     }
 
     /// The text as a string (reads the whole text).
-    public var text: String { String(graphemes) }
+    public var text: String { graphemes.string(0..<graphemes.count) }
 
     /// Replaces the text (a model write), keeping the caret where it was, clamped to the
     /// new text, and clearing the undo history: the user cannot undo into a state the
@@ -131,9 +131,9 @@ public struct TextEditor: Hashable, Sendable {
         let before = graphemes[lower..<range.lowerBound]
         let caretScalars =
             before.reduce(0) { $0 + $1.unicodeScalars.count } + new.reduce(0) { $0 + $1.unicodeScalars.count }
-        var window = String(before)
-        window.append(contentsOf: new)
-        window.append(contentsOf: graphemes[range.upperBound..<upper])
+        var window = graphemes.string(lower..<range.lowerBound)
+        for grapheme in new { window.append(grapheme) }
+        graphemes.append(range.upperBound..<upper, to: &window)
         var segmented = Array(window)
         // The window's new end may reach into the grapheme after it; it grows until its end
         // is a boundary of the whole text again.
