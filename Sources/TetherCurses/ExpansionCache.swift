@@ -5,7 +5,9 @@
 /// screen writer weighs up to eight candidate moves per changed span, so a keystroke
 /// would expand a dozen strings. The values repeat (the same columns, rows and colours),
 /// so each is expanded once. The cache is dropped when it grows past
-/// ``ExpansionCache/limit`` entries (a very large terminal), and starts again.
+/// ``ExpansionCache/limit`` entries (a very large terminal), and starts again. Strings of
+/// the plain form (``ParameterFormat``: most cursor moves) are expanded without `tiparm`,
+/// since typing moves the caret to new columns.
 @MainActor
 final class ExpansionCache {
     /// The parameterised capabilities the writer uses.
@@ -18,6 +20,7 @@ final class ExpansionCache {
     static let limit = 8192
 
     private let formats: [String?]
+    private let plainFormats: [ParameterFormat?]
     private var expanded: [Int: [UInt8]] = [:]
 
     init(strings: TerminalStrings) {
@@ -34,6 +37,7 @@ final class ExpansionCache {
             case .setBackground: strings.setBackground
             }
         }
+        plainFormats = formats.map { $0.flatMap(ParameterFormat.init) }
     }
 
     /// Whether the terminal has `capability`.
@@ -47,7 +51,14 @@ final class ExpansionCache {
         let second = min(max(b ?? 0, 0), 0xFF_FFFF)
         let key = capability.rawValue | first << 8 | second << 32
         if let bytes = expanded[key] { return bytes }
-        let bytes = if let b { TerminalStrings.expand(format, a, b) } else { TerminalStrings.expand(format, a) }
+        let bytes =
+            if let plain = plainFormats[capability.rawValue] {
+                plain.expand(Int32(clamping: a), Int32(clamping: b ?? 0))
+            } else if let b {
+                TerminalStrings.expand(format, a, b)
+            } else {
+                TerminalStrings.expand(format, a)
+            }
         if expanded.count >= Self.limit { expanded.removeAll(keepingCapacity: true) }
         expanded[key] = bytes
         return bytes
