@@ -28,8 +28,12 @@ public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
 
     public subscript(position: Int) -> Character {
         precondition(position >= 0 && position < endIndex, "grapheme index out of range")
-        return storage[position < gapStart ? position : position + gapEnd - gapStart]
+        return storage[slot(position)]
     }
+
+    /// Where logical index `position` is stored in `storage` and `codes` (after the gap when
+    /// it is not before it).
+    private func slot(_ position: Int) -> Int { position < gapStart ? position : position + gapEnd - gapStart }
 
     /// Appends the graphemes in `range` to `text`, one by one.
     ///
@@ -39,8 +43,7 @@ public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
     /// costs in a real terminal, docs/performance.md); this loop is concrete.
     func append(_ range: Range<Int>, to text: inout String) {
         precondition(range.lowerBound >= 0 && range.upperBound <= endIndex, "range out of bounds")
-        let gap = gapEnd - gapStart
-        for position in range { text.append(storage[position < gapStart ? position : position + gap]) }
+        for position in range { text.append(storage[slot(position)]) }
     }
 
     /// The graphemes in `range` as a string.
@@ -109,7 +112,7 @@ public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
     /// byte; for any other, `0x80` plus its ``Swift/Character/terminalWidth`` (0, 1 or 2).
     func code(at position: Int) -> UInt8 {
         precondition(position >= 0 && position < endIndex, "grapheme index out of range")
-        return codes[position < gapStart ? position : position + gapEnd - gapStart]
+        return codes[slot(position)]
     }
 
     /// The columns the grapheme at `position` takes (its `terminalWidth`), read from its code.
@@ -127,12 +130,12 @@ public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
         guard start < end else { return }
         codes.withUnsafeBufferPointer { buffer in
             var index = start
-            var slot = start < gapStart ? start : start + gapEnd - gapStart
+            var stored = slot(start)
             while index < end {
-                if slot == gapStart { slot = gapEnd }
-                guard body(index, buffer[slot]) else { return }
+                if stored == gapStart { stored = gapEnd }
+                guard body(index, buffer[stored]) else { return }
                 index += 1
-                slot += 1
+                stored += 1
             }
         }
     }
