@@ -101,8 +101,10 @@ let package = Package(
         // The signup example: its screen through the Pilot and the built binary in tmux.
         .testTarget(name: "SignupExampleTests", dependencies: ["SignupCore", "TetherTesting", "TetherUI", "TetherReactive",
                                                                "TerminalHarness", "signup-example"], swiftSettings: strict),
-        // The built login-demo in tmux under signals, without a terminal, and with its output redirected.
-        .testTarget(name: "TerminalReliabilityTests", dependencies: ["TerminalHarness", "login-demo"], swiftSettings: strict),
+        // The built login-demo (and settings-example) in tmux under signals, without a terminal,
+        // and with its output redirected.
+        .testTarget(name: "TerminalReliabilityTests", dependencies: ["TerminalHarness", "login-demo", "settings-example"],
+                    swiftSettings: strict),
         // Fuzzing, sizes, object lifetimes and secrets over the whole demo (docs/reliability.md).
         .testTarget(name: "ReliabilityTests", dependencies: ["LoginDemoCore", "TetherTesting", "TetherUI", "TetherReactive",
                                                              .product(name: "PropertyBased", package: "swift-property-based")],

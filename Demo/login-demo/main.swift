@@ -22,7 +22,8 @@ struct LoginDemo: ParsableCommand {
             The form is drawn on the controlling terminal, so standard output carries only the \
             outcome: one line with the result and the username, never the password. Exit status \
             is 0 after a sign-in, 1 when you quit without one, 2 when there is no usable terminal, \
-            3 when the program fails with an error (printed on standard error).
+            3 when the program fails with an error (printed on standard error), 74 when the \
+            outcome could not be written to standard output (a full disk, a closed descriptor).
 
             Colours follow the terminal; set NO_COLOR (to any value) for a monochrome form.
 
@@ -70,7 +71,7 @@ struct LoginDemo: ParsableCommand {
         LoginDemo.exitProcess(status)
     }
 
-    /// Ends the process with `status` (standard output is flushed by `exit`).
+    /// Ends the process with `status` (the outcome was written unbuffered, and checked).
     static func exitProcess(_ status: Int32) -> Never {
         #if canImport(Glibc)
         Glibc.exit(status)
@@ -166,7 +167,12 @@ struct LoginDemo: ParsableCommand {
             printError("login-demo: \(error)")
             return 3
         }
-        print(screen.finalOutcome().summary)
+        do {
+            try ProgramOutput.printResult(screen.finalOutcome().summary)
+        } catch {
+            printError("login-demo: \(error)")
+            return ProgramOutput.failureStatus
+        }
         switch exit {
         case .terminated(let signal): return 128 + signal
         case .quit, .interrupted:
@@ -216,8 +222,7 @@ struct LoginDemo: ParsableCommand {
     }
 
     static func printError(_ message: String) {
-        var line = Array((message + "\n").utf8)
-        _ = line.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+        ProgramOutput.printError(message)
     }
 }
 

@@ -36,8 +36,18 @@ struct SettingsExample {
         save.bind(model.save)  // enabled state, spinner, tap
 
         let app = Application(root: Center(Panel(title: "Settings", form)), backend: CursesBackend())
-        model.save.values.subscribe(onNext: { _ in app.quit() }).disposed(by: bag)
+        var saved = false
+        model.save.values.subscribe(onNext: { _ in
+            saved = true
+            app.quit()
+        }).disposed(by: bag)
         _ = try app.runOnMainThread()  // Tether's own loop on the main thread
-        print("saved: \(model.name.value), notify: \(model.notify.value), volume: \(Int(model.volume.value))")
+        guard saved else { ProgramOutput.fail("settings-example: cancelled, nothing saved", status: 1) }
+        do {  // the result is checked: a full disk is an error, not a save
+            try ProgramOutput.printResult(
+                "saved: \(model.name.value), notify: \(model.notify.value), volume: \(Int(model.volume.value))")
+        } catch {
+            ProgramOutput.fail("settings-example: \(error)", status: ProgramOutput.failureStatus)
+        }
     }
 }

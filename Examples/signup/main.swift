@@ -19,7 +19,8 @@ struct SignupExample: ParsableCommand {
         discussion: """
             Standard output carries only the outcome: one line when signed up, then the "about \
             you" text if any. Exit status is 0 after a sign-up, 1 when you quit without one, 2 \
-            when there is no usable terminal or the answers ended early, 3 on another error.
+            when there is no usable terminal or the answers ended early, 3 on another error, 74 \
+            when the outcome could not be written to standard output.
 
             With --accessible the fields are asked one per line (screen readers, scripts): \
             options are numbered and answered by number, the contact preferences by numbers \
@@ -66,15 +67,18 @@ struct SignupExample: ParsableCommand {
             return fail(error, status: 3)
         }
         guard signedUp.value else { return 1 }
-        print(viewModel.summary)
-        if !viewModel.about.value.isEmpty { print("about:\n" + viewModel.about.value) }
+        let about = viewModel.about.value
+        do {
+            try ProgramOutput.printResult(viewModel.summary + (about.isEmpty ? "" : "\nabout:\n" + about))
+        } catch {
+            return fail(error, status: ProgramOutput.failureStatus)
+        }
         return 0
     }
 
     /// Writes `signup-example: <error>` on standard error and returns `status`.
     static func fail(_ error: any Error, status: Int32) -> Int32 {
-        var line = Array("signup-example: \(error)\n".utf8)
-        _ = line.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+        ProgramOutput.printError("signup-example: \(error)")
         return status
     }
 }

@@ -30,3 +30,25 @@ int tether_is_main_thread(void) { return 0; }
 int tether_main_queue_descriptor(void) { return -1; }
 void tether_drain_main_queue(void) {}
 #endif
+
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+// Before main, in every program that links Tether: a standard descriptor (0, 1 or 2) that
+// the parent left closed (`prog <&-`, `prog >&-`) is opened on /dev/null, so that no
+// descriptor the program opens later takes its number — libdispatch's eventfd read as
+// "the answers", a result written into a file the program opened. Standard input then
+// reads as ended; standard output is opened read-only, so writing a result fails with
+// EBADF and the program says so (ProgramOutput); standard error discards what it is given,
+// as nothing could show it anyway.
+__attribute__((constructor)) static void tether_reserve_standard_descriptors(void) {
+    for (int fd = 0; fd <= 2; fd++) {
+        if (fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+        int opened = open("/dev/null", fd == 2 ? O_WRONLY : O_RDONLY);
+        if (opened >= 0 && opened != fd) {
+            (void)dup2(opened, fd);
+            (void)close(opened);
+        }
+    }
+}

@@ -277,7 +277,10 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
             case .keyboardProtocol:
                 enableKeyboardProtocol(run)
             case .terminate(let signal):
+                // Nothing after a request to end is handled: a SIGTSTP or a key that came
+                // with it must not stop or change a program that is leaving.
                 run.handler(.terminate(signal: signal))
+                return false
             }
             return self.run === run
         }

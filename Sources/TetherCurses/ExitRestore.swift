@@ -1,6 +1,7 @@
 import CNCurses
 import Glibc
 import Synchronization
+import TetherUI
 
 /// Restores the terminal if the program calls `exit()` while a backend runs (a crash is
 /// handled by ``CrashRestore``): the farewell bytes, `endwin`, then, inline, what the band
@@ -46,8 +47,8 @@ enum ExitRestore {
     private static func restore() {
         let outFD = fd.exchange(-1, ordering: .sequentiallyConsistent)
         guard outFD >= 0 else { return }
-        writeAll(outFD, farewell.withLock { $0 })
+        _ = writeAll(outFD, farewell.withLock { $0 })
         if !isendwin() { _ = endwin() }
-        writeAll(outFD, afterward.withLock { $0 })
+        _ = writeAll(outFD, afterward.withLock { $0 })
     }
 }

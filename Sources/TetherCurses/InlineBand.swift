@@ -119,7 +119,7 @@ final class InlineBand {
     /// Asks the terminal where the cursor is (`ESC [ 6 n` → `ESC [ row ; column R`, 1-based);
     /// 0-based row and column, or `nil` without an answer in time.
     static func queryCursor(output: Int32, input: Int32) -> (row: Int, column: Int)? {
-        writeAll(output, Array("\u{1B}[6n".utf8))
+        _ = writeAll(output, Array("\u{1B}[6n".utf8))
         var received: [UInt8] = []
         let deadline = ContinuousClock.now + queryTimeout
         var buffer = [UInt8](repeating: 0, count: 64)

@@ -7,7 +7,8 @@ import TetherUI
 /// calls ``pump(_:)``.
 ///
 /// Bytes are decoded by ``InputDecoder``. A lone Escape (or any prefix of a longer
-/// sequence) waits for the rest until a deadline `escapeDelay` after the last read;
+/// sequence, or the rest of an overlong one) waits for the rest until a deadline
+/// `escapeDelay` after the last read, an open bracketed paste until ``pasteTimeout``;
 /// ``timeout`` reports the time left, and the first ``pump(_:)`` after it flushes the
 /// decoder. End of input (the terminal hung up) closes the input descriptor and
 /// arrives as `SIGHUP`.
@@ -31,6 +32,11 @@ final class InputPump {
         /// Reported once, before the input read with the answer.
         case keyboardProtocol
     }
+
+    /// How long an open bracketed paste waits for more bytes before it ends without its
+    /// end marker (``InputDecoder/flush()``): long enough for a paste that a slow link
+    /// delivers in bursts, short enough that a stray paste start does not deafen the keys.
+    static let pasteTimeout: Duration = .seconds(1)
 
     /// The signals the session's relay must catch: every one ``pump(_:)`` reports.
     static let signals: [Int32] = [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGTSTP, SIGCONT]
@@ -133,7 +139,10 @@ final class InputPump {
         for event in events {
             guard accept(.input(event)) else { return false }
         }
-        if readAny { escapeDeadline = decoder.hasPendingInput ? .now + escapeDelay : nil }
+        if readAny {
+            let wait = decoder.isPasteOpen ? Self.pasteTimeout : escapeDelay
+            escapeDeadline = decoder.hasPendingInput ? .now + wait : nil
+        }
         guard hangUp else { return true }
         session.closeInput()
         return accept(.terminate(signal: SIGHUP))

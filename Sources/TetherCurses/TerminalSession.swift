@@ -199,7 +199,7 @@ final class TerminalSession {
     /// Writes `bytes` to the terminal.
     func write(_ bytes: [UInt8]) {
         guard outFD >= 0 else { return }
-        writeAll(outFD, bytes)
+        _ = writeAll(outFD, bytes)
     }
 
     /// Writes `farewell` and leaves curses mode (shell modes, main screen), unless it
@@ -254,20 +254,5 @@ final class TerminalSession {
         let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
         guard enabled, !noColor, has_colors() else { return 0 }
         return max(0, min(Int(tether_number_capability("colors")), 256))
-    }
-}
-
-/// Writes all of `bytes` to `fd`, retrying after interruptions and short writes.
-func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
-    var offset = 0
-    while offset < bytes.count {
-        let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        if written > 0 {
-            offset += written
-        } else if written < 0 && errno == EINTR {
-            continue
-        } else {
-            return
-        }
     }
 }

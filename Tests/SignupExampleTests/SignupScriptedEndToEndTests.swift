@@ -24,6 +24,18 @@ struct SignupScriptedEndToEndTests {
         #expect(result.stderr.hasSuffix("Sign up? [Y/n]: \nSigning up…\nSigned up.\n"))
     }
 
+    @Test("a sign-up whose outcome cannot be written (standard output on a full disk) exits 74 and says why")
+    func outcomeLostIsAnError() {
+        let command =
+            "printf %s \(shellQuoted("18\n2\n1,2\nLisbon\n41\nhello\n\n\n")) | \(shellQuoted(Self.binary)) > /dev/full"
+        let result = ProcessRunner.run(["setsid", "-w", "sh", "-c", command])
+        #expect(result.status == 74)
+        #expect(
+            result.stderr.hasSuffix(
+                "signup-example: the result could not be written to standard output (No space left on device)\n"),
+            "stderr: \(result.stderr)")
+    }
+
     @Test("without a terminal the example asks by itself, and an invalid number is told and asked again")
     func invalidNumberAskedAgain() {
         let result = scripted("40\n18\n\n\nBern\n\n\n\n")

@@ -86,6 +86,15 @@ enum DemoInTmux {
                 + "echo $? > status; stty -g > after; exec sleep 600")
     }
 
+    /// A pane whose shell has job control (`set -m`), as ``startAsJob(_:)``, that records
+    /// the demo's status in `status` and `stty -g` in `after` whether the demo exited or
+    /// stopped (a stopped job gives 148): for keys that must end the demo, not stop it.
+    static func startAsJobOnce(_ arguments: [String] = ["--delay", "0.1"]) throws -> TmuxSession {
+        try TmuxSession(
+            command: "stty -g > before; set -m; \(command(arguments)) > out 2> err; "
+                + "echo $? > status; stty -g > after; exec sleep 600")
+    }
+
     /// A pane whose shell survives the terminal's hang-up (`trap`, reset to the default in
     /// the demo), so that it still writes the demo's exit status to `status` after the pane
     /// is killed; standard output and error in `out` and `err`.

@@ -15,6 +15,17 @@ struct NoTerminalTests {
             result.stderr == "login-demo: no controlling terminal (/dev/tty): Tether needs an interactive terminal\n")
     }
 
+    @Test("with standard input closed (<&-) the accessible form reads the end of input: one line on stderr, exit 2")
+    func standardInputClosed() {
+        let command = "timeout 20 \(shellQuoted(DemoInTmux.binary)) --accessible <&-"
+        let result = ProcessRunner.run(["setsid", "-w", "sh", "-c", command])
+        #expect(result.status == 2)  // not 124: it does not wait for ever on a descriptor it did not open
+        #expect(result.stdout == "")
+        #expect(
+            result.stderr.hasSuffix("login-demo: input ended before the form was complete (no answer for Username)\n"),
+            "stderr: \(result.stderr)")
+    }
+
     @Test("with TERM unset the form is asked line by line; the end of input exits 2 and leaves the terminal untouched")
     func termUnset() async throws {
         let tmux = try TmuxSession.running(["env", "-u", "TERM", DemoInTmux.binary])

@@ -51,6 +51,17 @@ struct SignalTests {
         #expect(tmux.file("out") == "not signed in: aliceb\n")
     }
 
+    @Test("Ctrl-C and Ctrl-Z in one read quit: the Ctrl-Z after the quit does not stop the job")
+    func quitThenSuspendInOneRead() async throws {
+        let tmux = try DemoInTmux.startAsJobOnce()
+        defer { tmux.kill() }
+        try await DemoInTmux.typeUsername("alice", in: tmux)
+        tmux.press("C-c", "C-z")  // one send-keys: one write to the pane, one read for the demo
+        #expect(try await DemoInTmux.exitStatus(tmux) == "1")
+        DemoInTmux.expectRestored(tmux)
+        #expect(tmux.file("out") == "not signed in: alice\n")
+    }
+
     @Test("an error thrown by the app after the first frame restores the terminal, goes to stderr and exits 3")
     func errorThrownByTheApp() async throws {
         let tmux = try DemoInTmux.start(environment: ["TETHER_DEMO_FAIL_AFTER_START=1"])

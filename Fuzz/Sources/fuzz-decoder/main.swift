@@ -6,7 +6,8 @@ import Glibc
 /// `InputDecoder` on arbitrary bytes: no crash; no character key holding a control
 /// character; never more events than bytes; and the same bytes cut into random reads (the
 /// cuts chosen from a hash of the input) decode to the same events, typed text compared as
-/// runs (a cut inside a multi-scalar grapheme only changes how the run is split into keys).
+/// runs (a cut inside a multi-scalar grapheme only changes how the run is split into keys);
+/// and once the deadline of what is pending passes, the next key is never lost.
 func fuzzDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = size > 0 && data != nil ? Array(UnsafeBufferPointer(start: data, count: size)) : []
     var whole = InputDecoder()
@@ -27,7 +28,22 @@ func fuzzDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     if tokens(once) != tokens(pieces) {
         fuzzFailure("split reads decode differently:\n\(tokens(once))\n\(tokens(pieces))")
     }
+    checkNextKeyAfterDeadline(bytes)
     return 0
+}
+
+/// As the input pump runs the decoder: after the bytes, the deadline of whatever is still
+/// pending passes (flushed only when ``InputDecoder/hasPendingInput`` says something is:
+/// a sequence, the rest of an overlong one, a paste whose end never came); then a typed
+/// key must decode as that key, with nothing left pending.
+func checkNextKeyAfterDeadline(_ bytes: [UInt8]) {
+    var decoder = InputDecoder()
+    _ = decoder.feed(bytes)
+    if decoder.hasPendingInput { _ = decoder.flush() }
+    let next = decoder.feed([0x78])
+    if next != [.key(.character("x"))] || decoder.hasPendingInput {
+        fuzzFailure("after the deadline, the key x decoded as \(next) (pending: \(decoder.hasPendingInput))")
+    }
 }
 
 /// An event a decoder may produce: no control character as a character key, no empty paste.

@@ -14,7 +14,7 @@ extension Application: WidgetHost {
         router.actions = InputRouter.Actions(
             interrupt: { [unowned self] in finish(.interrupted) },
             suspend: { [unowned self] in
-                guard let suspendable = backend as? any SuspendableBackend else { return false }
+                guard exitReason == nil, let suspendable = backend as? any SuspendableBackend else { return false }
                 suspendable.suspend()
                 return true
             },
@@ -23,8 +23,11 @@ extension Application: WidgetHost {
             })
     }
 
-    /// Handles one event from the backend (or the test pilot).
+    /// Handles one event from the backend (or the test pilot). Once the run has ended
+    /// (a quit, Ctrl-C, a signal), nothing more is handled: a Ctrl-Z that arrived in the
+    /// same read as the Ctrl-C that quit must not stop the process that is leaving.
     package func handle(_ event: TerminalEvent) {
+        guard exitReason == nil else { return }
         switch event {
         case .input(let input): router.route(input, screenHidden: renderer.showingTooSmall)
         case .resized: renderer.setNeedsLayout()

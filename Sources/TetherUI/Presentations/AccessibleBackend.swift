@@ -73,7 +73,7 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
     }
 
     private func output(_ text: String) {
-        if let sink { sink(text) } else if outputFD >= 0 { AccessibleBackend.writeAll(outputFD, Array(text.utf8)) }
+        if let sink { sink(text) } else if outputFD >= 0 { _ = writeAll(outputFD, Array(text.utf8)) }
     }
 
     private func openOutput() {
@@ -233,20 +233,6 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
             } else if ended {
                 output("\n")  // the prompt waited on its line
                 dialog.inputEnded()
-            } else {
-                return
-            }
-        }
-    }
-
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if written > 0 {
-                offset += written
-            } else if written < 0 && errno == EINTR {
-                continue
             } else {
                 return
             }

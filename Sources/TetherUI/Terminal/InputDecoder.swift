@@ -7,7 +7,7 @@
 ///
 /// What it understands:
 /// - UTF-8 text, one `.character` key per grapheme cluster of each feed (a base and the
-///   combining marks after it, an emoji ZWJ sequence). Invalid bytes are skipped and
+///   combining marks after it, an emoji ZWJ sequence). Invalid bytes become U+FFFD and
 ///   decoding resumes at the next byte that can start a character.
 /// - Control bytes: CR is Enter, HT Tab, DEL and BS Backspace, NUL Ctrl-Space, 1–26
 ///   Ctrl-a…Ctrl-z (LF is Ctrl-J: the terminal runs without `ICRNL`, so Enter sends CR and
@@ -23,21 +23,25 @@
 /// - `ESC` + a key is that key with Alt (`ESC b` is Alt-b, `ESC DEL` Alt-Backspace);
 ///   `ESC ESC` is Escape followed by whatever the second ESC starts.
 /// - Bracketed paste (`ESC [200~` … `ESC [201~`): one ``InputEvent/paste(_:)`` with the
-///   text verbatim, however many feeds it spans; invalid UTF-8 in it becomes U+FFFD.
+///   text verbatim, however many feeds it spans (a paste longer than ``maxPasteChunk``
+///   bytes arrives as several, each cut at a character boundary). A paste whose end
+///   never comes ends at the ``flush()`` its caller makes after a paste timeout.
 /// - Mouse reports in SGR (`ESC [<b;x;yM`/`m`) and X10 (`ESC [M` + 3 bytes) encodings.
 /// - Focus reports and any other well-formed CSI or SS3 sequence are consumed and ignored;
 ///   a CSI longer than 64 bytes is dropped.
 ///
-/// Memory stays bounded except while a paste is open, which collects its text until the
-/// closing `ESC [201~`.
+/// Memory stays bounded: a pending sequence holds at most 64 bytes, and an open paste
+/// hands on its text in pieces of at most ``maxPasteChunk`` bytes. Invalid UTF-8 — typed
+/// or pasted — becomes U+FFFD, one for each maximal invalid subpart (the rule every
+/// presentation follows; docs/reliability.md).
 public struct InputDecoder: Sendable {
     /// Bytes received and not yet decoded: an incomplete sequence at its start, or while
     /// a paste is open, a possible start of the paste's end marker.
-    private var buffer: [UInt8] = []
-    /// `true` between `ESC [200~` and `ESC [201~`.
-    private var inPaste = false
-    /// The pasted bytes so far.
-    private var pasteBytes: [UInt8] = []
+    var buffer: [UInt8] = []
+    /// `true` between `ESC [200~` and `ESC [201~` (or the ``flush()`` that closes it).
+    var inPaste = false
+    /// The pasted bytes not yet delivered (at most ``maxPasteChunk``).
+    var pasteBytes: [UInt8] = []
     /// While skipping the rest of an overlong CSI or SS3 sequence: whether its parameter
     /// bytes may still come (`false` once an intermediate byte came); `nil` otherwise.
     /// Skipping follows the grammar a whole sequence is parsed with, so that where the
@@ -51,17 +55,21 @@ public struct InputDecoder: Sendable {
 
     /// The longest escape sequence kept while waiting for its final byte.
     private static let maxSequenceLength = 64
-    /// `ESC [201~`, the end of a bracketed paste.
-    private static let pasteEnd: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
 
     /// A decoder with nothing pending.
     public init() {}
 
-    /// `true` when bytes are buffered that could begin a longer sequence (a lone ESC, a
-    /// partial escape sequence, a partial UTF-8 character): the caller should wait briefly
-    /// for more input and call ``flush()`` if none arrives. Always `false` while a
-    /// bracketed paste is open, whose end marker the terminal is bound to send.
-    public var hasPendingInput: Bool { !inPaste && !buffer.isEmpty }
+    /// `true` when the decoder is waiting for bytes that complete what it holds: a lone
+    /// ESC, a partial escape sequence or UTF-8 character, the rest of an overlong sequence
+    /// being skipped, or an open bracketed paste. The caller waits for more input and
+    /// calls ``flush()`` if none arrives in time: a short ESC delay, or while
+    /// ``isPasteOpen``, a longer paste timeout (a paste start whose end never comes — a
+    /// cut paste, `cat` of a binary file — must not swallow every later key).
+    public var hasPendingInput: Bool { inPaste || !buffer.isEmpty || discarding != nil }
+
+    /// `true` between a paste's start marker (`ESC [200~`) and its end marker or the
+    /// ``flush()`` that closes it: every byte in between is pasted text.
+    public var isPasteOpen: Bool { inPaste }
 
     /// Decodes `bytes` after what was pending, returning every event completed. Bytes that
     /// may start a longer sequence stay pending (see ``hasPendingInput``).
@@ -87,10 +95,14 @@ public struct InputDecoder: Sendable {
     }
 
     /// Takes whatever is pending as complete: a lone ESC is Escape, ESC and a printable
-    /// character is that character with Alt (so `ESC [` alone is Alt-[), and partial
-    /// sequences or characters are dropped. An open bracketed paste stays open.
+    /// character is that character with Alt (so `ESC [` alone is Alt-[), a partial UTF-8
+    /// character is U+FFFD, a partial or overlong escape sequence is dropped, and an open
+    /// bracketed paste ends: its text so far arrives as a ``InputEvent/paste(_:)`` and the
+    /// bytes after it decode as keys again.
     public mutating func flush() -> [InputEvent] {
-        let events = decode(flushing: true)
+        var events: [InputEvent] = []
+        if inPaste { closePaste(into: &events) }
+        events += decode(flushing: true)
         discarding = nil
         return events
     }
@@ -133,10 +145,12 @@ public struct InputDecoder: Sendable {
                 case .scalar(let scalar, let length):
                     if scalar.value >= 0xA0 { text.append(scalar) }
                     index += length
-                case .invalid:
-                    index += 1
+                case .invalid(let length):
+                    text.append(Self.replacement)
+                    index += length
                 case .incomplete:
                     if !flushing { break decoding }
+                    text.append(Self.replacement)
                     index = buffer.count
                 }
             case 0x1B:
@@ -427,47 +441,19 @@ public struct InputDecoder: Sendable {
         return MouseEvent(kind, at: Point(x: max(0, x), y: max(0, y)), modifiers: modifiers)
     }
 
-    // MARK: Paste
-
-    /// Moves pasted bytes from `index` on into the paste, ending the paste at its end
-    /// marker. Returns where decoding goes on: after the marker, or at a possible start of
-    /// the marker cut off by the end of the buffer.
-    private mutating func collectPaste(from index: Int, into events: inout [InputEvent]) -> Int {
-        let end = buffer.count
-        var position = index
-        while position < end {
-            guard let escape = buffer[position..<end].firstIndex(of: 0x1B) else {
-                pasteBytes.append(contentsOf: buffer[position..<end])
-                return end
-            }
-            pasteBytes.append(contentsOf: buffer[position..<escape])
-            var matched = 0
-            while matched < Self.pasteEnd.count, escape + matched < end,
-                buffer[escape + matched] == Self.pasteEnd[matched]
-            {
-                matched += 1
-            }
-            if matched == Self.pasteEnd.count {
-                if !pasteBytes.isEmpty { events.append(.paste(String(decoding: pasteBytes, as: UTF8.self))) }
-                pasteBytes = []
-                inPaste = false
-                return escape + matched
-            }
-            if escape + matched == end { return escape }
-            pasteBytes.append(0x1B)
-            position = escape + 1
-        }
-        return end
-    }
-
     // MARK: UTF-8
 
     /// What decoding one UTF-8 character gave.
     private enum ScalarStep {
         case scalar(Unicode.Scalar, length: Int)
-        case invalid
+        /// Not a character: the `length` bytes (the maximal subpart, at least one) stand
+        /// for one U+FFFD, as `String(decoding:as:)` replaces them.
+        case invalid(length: Int)
         case incomplete
     }
+
+    /// What invalid UTF-8 becomes, in typed text and pastes alike.
+    static let replacement: Unicode.Scalar = "\u{FFFD}"
 
     /// Decodes the UTF-8 character starting at `index` (strictly: no overlong forms,
     /// surrogates or values past U+10FFFF).
@@ -484,16 +470,16 @@ public struct InputDecoder: Sendable {
         case 0xF0: length = 4; low = 0x90; value = 0
         case 0xF1...0xF3: length = 4; value = UInt32(lead & 0x07)
         case 0xF4: length = 4; high = 0x8F; value = 4
-        default: return .invalid
+        default: return .invalid(length: 1)
         }
         for offset in 1..<length {
             guard index + offset < buffer.count else { return .incomplete }
             let byte = buffer[index + offset]
             let range = offset == 1 ? low...high : 0x80...0xBF
-            guard range.contains(byte) else { return .invalid }
+            guard range.contains(byte) else { return .invalid(length: offset) }
             value = value << 6 | UInt32(byte & 0x3F)
         }
-        guard let scalar = Unicode.Scalar(value) else { return .invalid }
+        guard let scalar = Unicode.Scalar(value) else { return .invalid(length: length) }
         return .scalar(scalar, length: length)
     }
 }

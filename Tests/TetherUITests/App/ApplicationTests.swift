@@ -74,6 +74,18 @@ struct ApplicationTests {
         #expect(app.pilot.app.exit == .interrupted)
     }
 
+    @Test("after Ctrl-C ends the run, a Ctrl-Z or typing that came with it is not handled")
+    func nothingHandledAfterQuit() throws {
+        let app = try App()
+        app.pilot.type("hi")
+        app.pilot.press(.ctrl("c"))
+        app.pilot.press(.ctrl("z"))
+        app.pilot.type("x")
+        #expect(app.pilot.app.exit == .interrupted)
+        #expect(app.pilot.backend.suspendCount == 0)
+        #expect(app.pilot.lines[0] == "Name  hi")
+    }
+
     @Test("with .deliverAsKey, Ctrl-C reaches the app's onKey handler and does not quit")
     func ctrlCDeliveredAsKey() throws {
         var copies = 0

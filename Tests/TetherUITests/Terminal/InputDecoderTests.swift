@@ -71,26 +71,28 @@ struct InputDecoderTests {
         #expect(!decoder.hasPendingInput)
     }
 
-    @Test("invalid UTF-8 bytes are skipped and the next valid key decodes")
+    @Test("each invalid UTF-8 byte becomes U+FFFD and the next valid key decodes")
     func invalidUTF8() {
-        #expect(decode(bytes: [0xFF, 0xFE, 0x80, 0xC0, 0x61]) == characters("a"))
+        #expect(decode(bytes: [0xFF, 0xFE, 0x80, 0xC0, 0x61]) == characters("\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}a"))
     }
 
-    @Test("a lead byte followed by a non-continuation byte is skipped and that byte decodes")
+    @Test("a truncated character is one U+FFFD, as String(decoding:) replaces it, and the byte after it decodes")
     func truncatedUTF8() {
-        #expect(decode(bytes: [0xE4, 0xB8, 0x41]) == characters("A"))
+        let bytes: [UInt8] = [0xE4, 0xB8, 0x41]
+        #expect(decode(bytes: bytes) == characters("\u{FFFD}A"))
+        #expect(decode(bytes: bytes) == characters(String(decoding: bytes, as: UTF8.self)))
     }
 
     @Test("invalid UTF-8 before an escape sequence does not hide the sequence")
     func invalidBeforeEscape() {
-        #expect(decode(bytes: [0xC3, 0x1B, 0x5B, 0x41]) == [key(.up)])
+        #expect(decode(bytes: [0xC3, 0x1B, 0x5B, 0x41]) == [key(.character("\u{FFFD}")), key(.up)])
     }
 
-    @Test("flushing a partial UTF-8 character drops it")
+    @Test("flushing a partial UTF-8 character gives U+FFFD")
     func flushPartialUTF8() {
         var decoder = InputDecoder()
         #expect(decoder.feed([0xE4, 0xB8]).isEmpty)
-        #expect(decoder.flush().isEmpty)
+        #expect(decoder.flush() == characters("\u{FFFD}"))
         #expect(!decoder.hasPendingInput)
     }
 
@@ -234,8 +236,17 @@ struct InputDecoderTests {
     func overlongSplitCSI() {
         var decoder = InputDecoder()
         #expect(decoder.feed(Array(("\(esc)[" + String(repeating: "2", count: 70)).utf8)).isEmpty)
-        #expect(!decoder.hasPendingInput)
         #expect(decoder.feed(Array("33;5Ax".utf8)) == characters("x"))
+    }
+
+    @Test("the rest of an overlong CSI is pending, and after a flush the next key is a key, not the sequence's end")
+    func overlongThenFlush() {
+        var decoder = InputDecoder()
+        #expect(decoder.feed(Array(("\(esc)[" + String(repeating: "2", count: 70)).utf8)).isEmpty)
+        #expect(decoder.hasPendingInput)
+        #expect(decoder.flush().isEmpty)
+        #expect(!decoder.hasPendingInput)
+        #expect(decoder.feed(Array("x".utf8)) == characters("x"))
     }
 
     @Test("an overlong SS3 broken by a parameter byte after an intermediate decodes the same whole or cut into reads")
@@ -360,13 +371,36 @@ struct InputDecoderTests {
         #expect(events == [.paste("héllo\n中"), key(.character("a"))])
     }
 
-    @Test("an open paste does not report pending input and survives a flush")
-    func pasteOpenAcrossFlush() {
+    @Test("an open paste reports pending input, so its caller sets a deadline")
+    func pasteOpenIsPending() {
+        var decoder = InputDecoder()
+        #expect(decoder.feed(Array("\(esc)[200~abc".utf8)).isEmpty)
+        #expect(decoder.hasPendingInput)
+        #expect(decoder.isPasteOpen)
+    }
+
+    @Test("a flush ends a paste whose end marker never came, with its text so far, and later bytes are keys again")
+    func pasteClosedByFlush() {
         var decoder = InputDecoder()
         #expect(decoder.feed(Array("\(esc)[200~abc\(esc)[20".utf8)).isEmpty)
+        #expect(decoder.flush() == [.paste("abc\(esc)[20")])
         #expect(!decoder.hasPendingInput)
-        #expect(decoder.flush().isEmpty)
-        #expect(decoder.feed(Array("1~".utf8)) == [.paste("abc")])
+        #expect(!decoder.isPasteOpen)
+        #expect(decoder.feed(Array("x\u{3}".utf8)) == [key(.character("x")), key(.ctrl("c"))])
+    }
+
+    @Test("a paste longer than the chunk bound arrives in pieces cut at character boundaries that join to its text")
+    func pasteInChunks() {
+        let text = String(repeating: "ab中", count: InputDecoder.maxPasteChunk / 5 + 7)
+        var decoder = InputDecoder()
+        let events = decoder.feed(Array("\(esc)[200~\(text)\(esc)[201~".utf8))
+        let pieces = events.compactMap { event -> String? in
+            if case .paste(let piece) = event { return piece }
+            return nil
+        }
+        #expect(pieces.count == 2)
+        #expect(pieces.allSatisfy { $0.utf8.count <= InputDecoder.maxPasteChunk && !$0.contains("\u{FFFD}") })
+        #expect(pieces.joined() == text)
     }
 
     @Test("invalid UTF-8 inside a paste is replaced with U+FFFD")

@@ -1,0 +1,36 @@
+import Glibc
+import TerminalHarness
+import Testing
+
+/// The README's complete app, `settings-example`, in tmux: it reports a save only when Save ran.
+@Suite("settings-example in tmux", .serialized)
+struct SettingsExampleTests {
+    static var binary: String { buildProductsDirectory() + "/settings-example" }
+
+    @Test("Ctrl-C after typing a name saves nothing: 'cancelled' on stderr, nothing on stdout, exit 1")
+    func cancelSavesNothing() async throws {
+        let tmux = try TmuxSession.running([Self.binary])
+        defer { tmux.kill() }
+        try await tmux.waitForText("Settings", timeout: DemoInTmux.startTimeout)
+        tmux.type("Bob")
+        try await tmux.waitForText("Bob")
+        tmux.press("C-c")
+        #expect(try await DemoInTmux.exitStatus(tmux) == "1")
+        #expect(tmux.file("out") == "")
+        #expect(tmux.file("err") == "settings-example: cancelled, nothing saved\n")
+        DemoInTmux.expectRestored(tmux)
+    }
+
+    @Test("Save prints what was saved and exits 0")
+    func saveReportsTheSettings() async throws {
+        let tmux = try TmuxSession.running([Self.binary])
+        defer { tmux.kill() }
+        try await tmux.waitForText("Settings", timeout: DemoInTmux.startTimeout)
+        tmux.type("Bob")
+        try await tmux.waitForText("Bob")
+        tmux.press("Enter")  // Enter in the last text field presses the default button, Save
+        #expect(try await DemoInTmux.exitStatus(tmux) == "0")
+        #expect(tmux.file("out") == "saved: Bob, notify: true, volume: 50\n")
+        DemoInTmux.expectRestored(tmux)
+    }
+}
