@@ -45,7 +45,7 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
     private let sink: ((String) -> Void)?
     private let inputIsTerminal: Bool
     private var dialog: AccessibleDialog?
-    private var pending: [UInt8] = []
+    private var splitter = LineSplitter()
     private var lines: [String] = []
     private var ended = false
     private var running = false
@@ -172,7 +172,7 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
         guard running, !ended, inputFD >= 0 else { return }
         var ready = pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)
         guard poll(&ready, 1, 0) > 0 else { return }
-        var buffer = [UInt8](repeating: 0, count: 4096)
+        var buffer = [UInt8](repeating: 0, count: 65_536)
         let count = buffer.withUnsafeMutableBytes { read(inputFD, $0.baseAddress, $0.count) }
         if count > 0 {
             receive(bytes: buffer[0..<count])
@@ -193,13 +193,7 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
     // MARK: Lines
 
     private func receive(bytes: ArraySlice<UInt8>) {
-        pending += bytes
-        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-            var line = Array(pending[..<newline])
-            pending.removeSubrange(...newline)
-            if line.last == UInt8(ascii: "\r") { line.removeLast() }
-            lines.append(String(decoding: line, as: UTF8.self))
-        }
+        lines += splitter.feed(bytes)
         pump()
     }
 
@@ -211,12 +205,14 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
 
     /// Ends the input: a question still waiting fails the run.
     package func endInput() {
-        if !pending.isEmpty {
-            lines.append(String(decoding: pending, as: UTF8.self))
-            pending = []
-        }
+        if let last = splitter.finish() { lines.append(last) }
         ended = true
         pump()
+    }
+
+    /// `line` without its control characters (C0, DEL, C1: what no field keeps).
+    static func printable(_ line: String) -> String {
+        line.contains(where: \.isControlCharacter) ? line.filter { !$0.isControlCharacter } : line
     }
 
     /// Hands queued lines to the dialog while it waits for them.
@@ -228,7 +224,9 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
             if !lines.isEmpty {
                 let line = lines.removeFirst()
                 // A terminal shows what is typed itself (and ECHONL the line break of a secret).
-                if !inputIsTerminal { output(dialog.awaitsSecret ? "\n" : line + "\n") }
+                // Shown as the model takes it: control characters (escape sequences
+                // included) are dropped from answers, so they never reach the terminal.
+                if !inputIsTerminal { output(dialog.awaitsSecret ? "\n" : Self.printable(line) + "\n") }
                 dialog.answer(line)
             } else if ended {
                 output("\n")  // the prompt waited on its line
