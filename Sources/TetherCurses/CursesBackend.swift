@@ -134,18 +134,20 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
         let description = try terminal.open(colors: options.colors, relaying: InputPump.signals)
         let modes = TerminalModes(mouse: options.mouse, bracketedPaste: options.bracketedPaste)
         var writer = ScreenWriter(strings: description.strings, mapper: StyleMapper(colors: description.colors))
-        let band =
-            presentation == .inline
-            ? InlineBand(
-                top: InlineBand.startRow(
-                    output: terminal.outFD, input: terminal.readFD, terminalHeight: terminal.size.height),
-                terminal: terminal.size, strings: description.strings)
-            : nil
+        var band: InlineBand?
+        var typeAhead: [UInt8] = []
+        if presentation == .inline {
+            let start = InlineBand.startRow(
+                output: terminal.outFD, input: terminal.readFD, terminalHeight: terminal.size.height)
+            band = InlineBand(top: start.row, terminal: terminal.size, strings: description.strings)
+            typeAhead = start.typeAhead  // keys typed before the cursor report: the form's first input
+        }
         if let band { writer.region = .band(top: band.top) }
         let escapeDelay = Duration.milliseconds(options.escapeDelayMilliseconds)
+        let pump = InputPump(session: terminal, escapeDelay: escapeDelay, typeAhead: typeAhead)
         let run = Run(
-            terminal: terminal, pump: InputPump(session: terminal, escapeDelay: escapeDelay), modes: modes,
-            writer: writer, strings: description.strings, handler: handler)
+            terminal: terminal, pump: pump, modes: modes, writer: writer, strings: description.strings,
+            handler: handler)
         run.band = band
         self.run = run
         Self.active = true

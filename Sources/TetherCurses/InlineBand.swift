@@ -110,19 +110,22 @@ final class InlineBand {
 
     /// The row where a band should start: the cursor's row, or the next one when the
     /// cursor is not in the first column; the bottom row when the terminal does not
-    /// answer the query within ``queryTimeout``.
-    static func startRow(output: Int32, input: Int32, terminalHeight: Int) -> Int {
-        guard let (row, column) = queryCursor(output: output, input: input) else { return terminalHeight - 1 }
-        return column > 0 ? row + 1 : row
+    /// answer the query within ``queryTimeout``. Also what the user typed before the
+    /// answer came (type-ahead), which is input for the form, not to be thrown away.
+    static func startRow(output: Int32, input: Int32, terminalHeight: Int) -> (row: Int, typeAhead: [UInt8]) {
+        let (position, typeAhead) = queryCursor(output: output, input: input)
+        guard let (row, column) = position else { return (terminalHeight - 1, typeAhead) }
+        return (column > 0 ? row + 1 : row, typeAhead)
     }
 
     /// Asks the terminal where the cursor is (`ESC [ 6 n` → `ESC [ row ; column R`, 1-based);
-    /// 0-based row and column, or `nil` without an answer in time.
-    static func queryCursor(output: Int32, input: Int32) -> (row: Int, column: Int)? {
+    /// 0-based row and column, or `nil` without an answer in time; and every byte read
+    /// besides the answer (keys typed before it), in order.
+    static func queryCursor(output: Int32, input: Int32) -> (position: (row: Int, column: Int)?, typeAhead: [UInt8]) {
         _ = writeAll(output, Array("\u{1B}[6n".utf8))
         var received: [UInt8] = []
         let deadline = ContinuousClock.now + queryTimeout
-        var buffer = [UInt8](repeating: 0, count: 64)
+        var buffer = [UInt8](repeating: 0, count: 4096)
         while ContinuousClock.now < deadline {
             let left = deadline - ContinuousClock.now
             let milliseconds = Int32(
@@ -131,13 +134,21 @@ final class InlineBand {
             guard poll(&ready, 1, milliseconds) > 0 else { continue }
             let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if count > 0 { received += buffer[0..<count] }
-            if let position = parseCursorReport(received) { return position }
+            if let (position, range) = cursorReport(in: received) {
+                received.removeSubrange(range)
+                return (position, received)
+            }
         }
-        return nil
+        return (nil, received)
     }
 
     /// The last `ESC [ row ; column R` in `bytes`, 0-based.
     static func parseCursorReport(_ bytes: [UInt8]) -> (row: Int, column: Int)? {
+        cursorReport(in: bytes)?.position
+    }
+
+    /// The last `ESC [ row ; column R` in `bytes`: its 0-based position and where it lies.
+    private static func cursorReport(in bytes: [UInt8]) -> (position: (row: Int, column: Int), range: Range<Int>)? {
         guard let end = bytes.lastIndex(of: UInt8(ascii: "R")),
             let start = bytes[..<end].lastIndex(of: 0x1B), start + 1 < end, bytes[start + 1] == UInt8(ascii: "[")
         else { return nil }
@@ -145,6 +156,6 @@ final class InlineBand {
         guard fields.count == 2, let row = Int(fields[0]), let column = Int(fields[1]), row > 0, column > 0 else {
             return nil
         }
-        return (row - 1, column - 1)
+        return ((row - 1, column - 1), start..<(end + 1))
     }
 }

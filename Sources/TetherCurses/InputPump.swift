@@ -51,10 +51,18 @@ final class InputPump {
     /// Whether ``Arrival/keyboardProtocol`` was reported.
     private var reportedKeyboardProtocol = false
 
+    /// Events decoded from bytes read before the pump (type-ahead), delivered first.
+    private var queued: [InputEvent] = []
+
     /// A pump over `session`'s input and signals; a lone Escape waits `escapeDelay`.
-    init(session: TerminalSession, escapeDelay: Duration) {
+    /// `typeAhead`: bytes the terminal sent before the pump existed (keys typed while a
+    /// start-up query waited for its answer), decoded and delivered by the first
+    /// ``pump(_:)``, before anything read later.
+    init(session: TerminalSession, escapeDelay: Duration, typeAhead: [UInt8] = []) {
         self.session = session
         self.escapeDelay = max(.zero, escapeDelay)
+        queued = decoder.feed(typeAhead)
+        if decoder.hasPendingInput { escapeDeadline = .now + self.escapeDelay }
     }
 
     isolated deinit {
@@ -77,7 +85,8 @@ final class InputPump {
     /// The time left before pending bytes count as complete (a lone Escape as the Escape
     /// key), or `nil` when nothing is pending.
     var timeout: Duration? {
-        escapeDeadline.map { max(.zero, $0 - .now) }
+        if !queued.isEmpty { return .zero }
+        return escapeDeadline.map { max(.zero, $0 - .now) }
     }
 
     /// Hands `accept` the signals that arrived, then the input that is ready, then what
@@ -87,6 +96,13 @@ final class InputPump {
         guard let relay = session.relay else { return }
         for signal in relay.drain() {
             guard accept(Self.arrival(for: signal)) else { return }
+        }
+        if !queued.isEmpty {
+            let typeAhead = queued
+            queued = []
+            for event in typeAhead {
+                guard accept(.input(event)) else { return }
+            }
         }
         if session.readFD >= 0 {
             guard readInput(accept) else { return }

@@ -5,28 +5,39 @@ extension ObservableConvertible {
     /// last value received during a window is emitted when the window closes (and opens
     /// a new one); otherwise values during a window are dropped. Completion emits nothing
     /// more; an error is forwarded at once.
+    ///
+    /// A window is the half-open interval [opened, opened + `dueTime`), decided by the
+    /// scheduler's clock, not by which of two same-time actions runs first: a value that
+    /// arrives exactly `dueTime` after the window opened closes it first (emitting its
+    /// pending value, if any, as the window's timer would) and is then handled as a value
+    /// after the window, as RxSwift does.
     public func throttle(_ dueTime: Duration, latest: Bool = true, scheduler: any Scheduler) -> Observable<Element> {
         let source = asObservable()
         return Observable.create { observer in
             let window = SerialDisposable()
             var inWindow = false
+            var windowEnd = Duration.zero
             var pending: Element?
             @MainActor func openWindow() {
                 inWindow = true
-                window.disposable = scheduler.schedule(after: dueTime) {
-                    if let value = pending {
-                        pending = nil
-                        observer.on(.next(value))
-                        openWindow()
-                    } else {
-                        inWindow = false
-                    }
+                windowEnd = scheduler.now + dueTime
+                window.disposable = scheduler.schedule(after: dueTime) { closeWindow() }
+            }
+            @MainActor func closeWindow() {
+                if let value = pending {
+                    pending = nil
+                    observer.on(.next(value))
+                    openWindow()
+                } else {
+                    inWindow = false
+                    window.disposable = nil
                 }
             }
             let upstream = source.subscribeHandler(
                 AnyObserver { event in
                     switch event {
                     case .next(let value):
+                        if inWindow, scheduler.now >= windowEnd { closeWindow() }
                         if inWindow {
                             if latest { pending = value }
                         } else {

@@ -41,6 +41,31 @@ struct ThrottleTests {
         #expect(recorder.values == [1, 2, 3])
     }
 
+    @Test(
+        "a value exactly dueTime after the last emitted one passes whether its event was scheduled before or after the window's timer",
+        arguments: [true, false], [true, false])
+    func valueAtWindowEnd(scheduledBeforeTimer: Bool, latest: Bool) {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
+        let scheduler = TestScheduler()
+        let subject = PublishSubject<Int>()
+        let recorder = Recorder<Int>()
+        subject.throttle(.seconds(1), latest: latest, scheduler: scheduler).subscribe(recorder).disposed(by: bag)
+        var send: (any Disposable)?
+        if scheduledBeforeTimer { send = scheduler.schedule(after: .seconds(1)) { subject.onNext(2) } }
+        subject.onNext(1)  // opens the window and schedules its timer for t = 1 s
+        if !scheduledBeforeTimer { send = scheduler.schedule(after: .seconds(1)) { subject.onNext(2) } }
+        scheduler.advance(by: .seconds(1))
+        #expect(recorder.values == [1, 2])
+        // 2 opened a new window: a value inside it waits (or is dropped), one at its end passes.
+        subject.onNext(3)
+        scheduler.advance(by: .milliseconds(999))
+        #expect(recorder.values == [1, 2])
+        scheduler.advance(by: .milliseconds(1))
+        #expect(recorder.values == (latest ? [1, 2, 3] : [1, 2]))
+        _ = send
+    }
+
     @Test("after a quiet window the next value passes at once")
     func quietWindow() {
         let bag = DisposeBag()
