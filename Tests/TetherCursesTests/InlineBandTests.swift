@@ -15,6 +15,18 @@ struct InlineBandTests {
         #expect(InlineBand.parseCursorReport(Array("\u{1B}[12;5".utf8)) == nil)
     }
 
+    @Test("the farewell bytes leave the final frame, a summary line or nothing, each with the cursor on the line below")
+    func farewellBytes() {
+        let band = InlineBand(top: 10, terminal: Size(width: 80, height: 24), strings: Self.xterm)
+        _ = band.fit(height: 3)
+        let esc = "\u{1B}"
+        #expect(String(decoding: band.farewell(.finalFrame), as: UTF8.self) == "\(esc)[13;1H\r\n")
+        let clear = (11...13).map { "\(esc)[\($0);1H\(esc)[K" }.joined()
+        #expect(String(decoding: band.farewell(.summary("✔ Signed in as demo")), as: UTF8.self)
+            == clear + "\(esc)[11;1H✔ Signed in as demo\r\n")
+        #expect(String(decoding: band.farewell(.nothing), as: UTF8.self) == clear + "\(esc)[11;1H")
+    }
+
     @Test("a mouse event moves up by the band's top, and one outside the band is dropped")
     func mouseIsBandLocal() {
         let band = InlineBand(top: 10, terminal: Size(width: 80, height: 24), strings: Self.xterm)

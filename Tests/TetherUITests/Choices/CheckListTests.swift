@@ -114,6 +114,22 @@ struct CheckListTests {
         #expect(pilot.lines[0] == "[x] Email  [ ] SMS")
     }
 
+    @Test("exactly maximumCount checked is valid; one more is the maximum message; exactly minimumCount is valid")
+    func countsOnTheirBoundaries() throws {
+        let list = CheckList(options: Contact.allCases, minimumCount: 2, maximumCount: 2, title: \.rawValue)
+        let pilot = try makeChoicePilot(list)
+        pilot.press(.space)  // 1 of at least 2
+        #expect(list.validationMessage == "Choose at least 2")
+        pilot.press(.right)
+        pilot.press(.space)  // exactly 2: both bounds met
+        #expect(list.validationMessage == nil)
+        pilot.press(.right)
+        pilot.press(.space)  // 3: one past the maximum
+        #expect(list.validationMessage == "Choose at most 2")
+        pilot.press(.space)  // back to exactly 2
+        #expect(list.validationMessage == nil)
+    }
+
     @Test("minimum and maximum counts are reported as validation messages")
     func validationMessages() throws {
         let list = CheckList(options: Contact.allCases, minimumCount: 1, maximumCount: 2, title: \.rawValue)

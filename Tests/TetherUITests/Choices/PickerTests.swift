@@ -95,6 +95,23 @@ struct PickerTests {
         #expect(picker.selection == spain)
     }
 
+    @Test("choose(_:) of a disabled option leaves the selection and rx.selection untouched")
+    func chooseDisabledIgnored() throws {
+        let picker = countryPicker(selection: germany)
+        picker.disabledOptions = [france]
+        var reported: [Country?] = []
+        let subscription = picker.rx.selection.changed.subscribe(onNext: { reported.append($0) })
+        defer { subscription.dispose() }
+        let pilot = try makeChoicePilot(picker)
+        picker.choose(france)
+        pilot.app.renderIfNeeded()
+        #expect(picker.selection == germany)
+        #expect(reported.isEmpty)
+        picker.choose(spain)
+        #expect(picker.selection == spain)
+        #expect(reported == [spain])
+    }
+
     @Test("new options keep a selection that is still among them, by equality")
     func optionsKeepSelection() throws {
         let picker = countryPicker(selection: france)

@@ -24,6 +24,32 @@ private extension KeyEvent {
 @MainActor
 @Suite("TextArea")
 struct TextAreaTests {
+    @Test(
+        "an edit just past the 256th grapheme of a long line re-wraps every row as a fresh area with that text does, caret included"
+    )
+    func editPastRememberedRowStart() throws {
+        // Row starts are remembered every 256 graphemes of a hard line (RowStarts.spacing):
+        // this edit sits just past the first remembered start, so a start that the edit moved
+        // but was kept would show here as a wrong row.
+        let words = (0..<120).map { "w\($0 % 10)\(String(repeating: "x", count: $0 % 4))" }.joined(separator: " ")
+        let size = Size(width: 20, height: 80)
+        let edited = TextArea(minRows: 1, maxRows: 78, width: 12)
+        let editedPilot = try makePilot(for: edited, size: size)
+        editedPilot.paste(words)
+        editedPilot.press(.ctrlHome)
+        editedPilot.press(.right, times: 262)
+        editedPilot.press(.backspace, times: 3)
+        let final = edited.text
+        let fresh = TextArea(minRows: 1, maxRows: 78, width: 12)
+        let freshPilot = try makePilot(for: fresh, size: size)
+        freshPilot.paste(final)
+        freshPilot.press(.ctrlHome)
+        freshPilot.press(.right, times: 259)
+        #expect(edited.text.count == words.count - 3)
+        #expect(editedPilot.lines == freshPilot.lines)
+        #expect(editedPilot.cursor == freshPilot.cursor)
+    }
+
     @Test("Enter inserts a line break and both lines show")
     func enterBreaksLine() throws {
         let area = TextArea(minRows: 1, width: 12)

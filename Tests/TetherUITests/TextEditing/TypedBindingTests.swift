@@ -152,6 +152,25 @@ struct TypedBindingTests {
         #expect(price.value == 1.23)
     }
 
+    @Test(
+        "a decimal rounded to its fraction digits carries into the whole part and reads back as the rounded value",
+        arguments: [(1.999, "2.00", 2.0), (-0.996, "-1.00", -1.0), (9.995, "9.99", 9.99), (0.005, "0.01", 0.01)])
+    func decimalRoundingCarries(value: Double, shown: String, readBack: Double) throws {
+        let field = TextField()
+        let price = BehaviorRelay(value: value)
+        let bag = DisposeBag()
+        (field.rx.value(as: .decimal(fractionDigits: 2)) <-> price).disposed(by: bag)
+        let pilot = try makePilot(for: field, bag: bag)
+        #expect(field.text == shown)
+        #expect(TextFormat<Double>.decimal(fractionDigits: 2).parse(shown) == readBack)
+        pilot.press(.end)
+        pilot.type("0")  // one more zero: too many decimals, the model keeps its value
+        #expect(field.parseError == "Enter a number with at most 2 decimals")
+        pilot.press(.backspace)
+        #expect(field.parseError == nil)
+        #expect(price.value == readBack)
+    }
+
     @Test("a model decimal far beyond Int's range reaches the field digit by digit and reads back")
     func hugeDecimal() throws {
         let field = TextField()
