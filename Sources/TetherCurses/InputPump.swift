@@ -85,7 +85,7 @@ final class InputPump {
     /// The time left before pending bytes count as complete (a lone Escape as the Escape
     /// key), or `nil` when nothing is pending.
     var timeout: Duration? {
-        if !queued.isEmpty { return .zero }
+        if !queued.isEmpty || session.relay?.hasHeldSignals == true { return .zero }
         return escapeDeadline.map { max(.zero, $0 - .now) }
     }
 

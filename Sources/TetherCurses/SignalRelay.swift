@@ -94,11 +94,30 @@ final class SignalRelay {
         signalPipeWrite.store(-1, ordering: .sequentiallyConsistent)
     }
 
-    /// Signals received since the last call, oldest first, each once. Reads the pipe only
-    /// when the handler has marked a signal pending since the last drain.
+    /// Signals read by ``holdsTermination()`` and not yet handed out by ``drain()``.
+    private var held: [Int32] = []
+
+    /// Whether signals are held for the next ``drain()`` (its caller should not wait).
+    var hasHeldSignals: Bool { !held.isEmpty }
+
+    /// Whether a signal that ends the program (SIGTERM, SIGHUP, SIGINT, SIGQUIT) has
+    /// arrived: reads the pipe and holds what it read for the next ``drain()``, so that a
+    /// write blocked on a terminal that does not read can give up without losing a signal.
+    func holdsTermination() -> Bool {
+        held = drain()
+        return held.contains { [SIGTERM, SIGHUP, SIGINT, SIGQUIT].contains($0) }
+    }
+
+    /// Signals received since the last call, oldest first, each once (with those
+    /// ``holdsTermination()`` read first). Reads the pipe only when the handler has marked a
+    /// signal pending since the last drain.
     func drain() -> [Int32] {
-        guard signalPending.exchange(false, ordering: .sequentiallyConsistent) else { return [] }
-        var result: [Int32] = []
+        guard signalPending.exchange(false, ordering: .sequentiallyConsistent) else {
+            defer { held = [] }
+            return held
+        }
+        var result: [Int32] = held
+        held = []
         var buffer = [UInt8](repeating: 0, count: 64)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(readFD, $0.baseAddress, $0.count) }

@@ -28,6 +28,12 @@ final class TerminalSession {
 
     /// The terminal for output (ncurses writes to it too); -1 when not open.
     private(set) var outFD: Int32 = -1
+    /// The terminal for the session's own writes (frames, modes), non-blocking, so that a
+    /// terminal that stops reading cannot hold the program in `write(2)` (``write(_:)``).
+    private var frameFD: Int32 = -1
+    /// Whether a write was given up because the terminal stopped reading while a signal
+    /// asked the program to end: from then on writes are tried once and never waited for.
+    private(set) var outputStuck = false
     /// The terminal for input, non-blocking; -1 when not open or after ``closeInput()``.
     private(set) var readFD: Int32 = -1
     /// The terminal modes from before curses took the terminal (what a crash puts back).
@@ -72,6 +78,7 @@ final class TerminalSession {
     private func openTerminal() throws -> String {
         outFD = Glibc.open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard outFD >= 0, isatty(outFD) == 1 else { throw TerminalError(.noControllingTerminal) }
+        frameFD = Glibc.open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
         guard let termPointer = getenv("TERM"), termPointer.pointee != 0 else {
             throw TerminalError(.terminalTypeNotSet)
         }
@@ -167,6 +174,8 @@ final class TerminalSession {
         inFile = nil
         outFD = -1
         inFD = -1
+        if frameFD >= 0 { Glibc.close(frameFD) }
+        frameFD = -1
         closeInput()
     }
 
@@ -196,17 +205,58 @@ final class TerminalSession {
         return self.size
     }
 
-    /// Writes `bytes` to the terminal.
+    /// Writes `bytes` to the terminal, waiting while it does not take them — unless a
+    /// signal that ends the program (SIGTERM, SIGHUP, SIGINT, SIGQUIT) arrives meanwhile:
+    /// then the rest is dropped, the signal is held for the input pump, and the session
+    /// counts as ``outputStuck``.
     func write(_ bytes: [UInt8]) {
         guard outFD >= 0 else { return }
-        _ = writeAll(outFD, bytes)
+        let fd = frameFD >= 0 ? frameFD : outFD
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if written > 0 {
+                offset += written
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK), !outputStuck, waitUntilWritable(fd) {
+                continue
+            } else {
+                return
+            }
+        }
+    }
+
+    /// Waits until the terminal takes more output; `false` when it failed, or when a
+    /// signal that ends the program came first (then ``outputStuck``).
+    private func waitUntilWritable(_ fd: Int32) -> Bool {
+        while true {
+            var fds = [
+                pollfd(fd: fd, events: Int16(POLLOUT), revents: 0),
+                pollfd(fd: relay?.readFD ?? -1, events: Int16(POLLIN), revents: 0),
+            ]
+            if poll(&fds, 2, -1) < 0, errno != EINTR, errno != EAGAIN { return false }
+            if fds[1].revents != 0, relay?.holdsTermination() == true {
+                outputStuck = true
+                return false
+            }
+            if fds[0].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { return false }
+            if fds[0].revents & Int16(POLLOUT) != 0 { return true }
+        }
     }
 
     /// Writes `farewell` and leaves curses mode (shell modes, main screen), unless it
-    /// was left already.
+    /// was left already. When the terminal stopped reading (``outputStuck``), `endwin` is
+    /// skipped — its mode change waits until the terminal has read all output — and the
+    /// shell's modes are put back at once instead; what the terminal did not take is lost.
     func leaveCurses(farewell: [UInt8], after: [UInt8] = []) {
         guard !isendwin() else { return }
         write(farewell)
+        if outputStuck {
+            _ = fcntl(outFD, F_SETFL, fcntl(outFD, F_GETFL) | O_NONBLOCK)  // ncurses' buffer: never wait
+            _ = tcsetattr(outFD, TCSANOW, &shellModes)
+            return
+        }
         _ = endwin()
         // endwin moves the cursor to the bottom row; an inline band says where it ends.
         write(after)

@@ -121,6 +121,30 @@ public final class PtySession {
 
     /// Waits for the program to exit, reading its output to the end; its exit status, or
     /// 128 + the signal that ended it.
+    /// Resizes the terminal to `width`×`height` (the kernel sends the program `SIGWINCH`).
+    public func resize(width: Int, height: Int) {
+        var size = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    }
+
+    /// Waits until the program exits and returns its status (128 + the signal if killed).
+    /// `reading: false` plays a terminal that has stopped reading: nothing the program
+    /// writes meanwhile is taken from the pty.
+    public func waitForExit(timeout: Double = 10, reading: Bool) async throws -> Int32 {
+        let deadline = monotonicSeconds() + timeout
+        while exitStatus == nil {
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid {
+                exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+                break
+            }
+            guard monotonicSeconds() < deadline else { throw HarnessError("timed out waiting for the program to exit") }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        if reading { readAvailable() }
+        return exitStatus ?? -1
+    }
+
     public func waitForExit(timeout: Double = 10) async throws -> Int32 {
         let deadline = monotonicSeconds() + timeout
         while exitStatus == nil {
