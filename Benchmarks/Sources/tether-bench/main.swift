@@ -21,6 +21,8 @@ import Musl
 
 var repetitions = 7
 var only: Set<String>? = nil
+var countName: String? = nil  // --count NAME: InstructionCounts.swift
+var countOps = 100
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
@@ -32,14 +34,28 @@ while let argument = arguments.next() {
     case "--only":
         guard let value = arguments.next() else { fatalError("--only needs a list such as W1,W4") }
         only = Set(value.split(separator: ",").map(String.init))
+    case "--count":
+        guard let value = arguments.next() else { fatalError("--count needs one of \(InstructionCounts.names)") }
+        countName = value
+    case "--ops":
+        guard let value = arguments.next().flatMap(Int.init), value >= 1 else {
+            fatalError("--ops needs a positive number")
+        }
+        countOps = value
     case "-h", "--help":
         print(
             "usage: tether-bench [--reps N] [--only W1,W4.tether,W6,W8,keys,dropdown,...]   (default: 7 repetitions, every workload)"
         )
+        print("       tether-bench --count W6|W7|W8|textarea-1mb --ops N   (for callgrind: .ci/check-instructions)")
         exit(0)
     default:
         fatalError("unknown argument \(argument)")
     }
+}
+
+if let countName {
+    InstructionCounts.run(countName, ops: countOps)
+    exit(0)
 }
 
 /// One measured quantity: a name and the function that measures it once.

@@ -3,6 +3,7 @@
 //
 //   swift build -c release --package-path Benchmarks --product tether-scale
 //   Benchmarks/.build/release/tether-scale [--reps N]
+//   Benchmarks/.build/release/tether-scale --count-build 1000   # for callgrind (.ci/check-instructions)
 //
 // For each size it reports:
 // - build and bind: creating the relays, the fields and the form and binding every field
@@ -147,21 +148,53 @@ func typeKeys(_ pilot: Pilot, count: Int) {
     for index in 0..<count { pilot.press(index % 2 == 0 ? .character("a") : .backspace) }
 }
 
+/// `--count-build N`: one build and bind of an N-field form inside `instructionCountRegion`,
+/// for callgrind (`.ci/check-instructions`, `--collect-atstart=no
+/// --toggle-collect='*instructionCountRegion*'`), after an untimed warm-up build of 100
+/// fields (one-time costs: metadata, the allocator's first arenas). The form is freed after
+/// the region.
 @MainActor
-func runScale() {
+func countBuild(fields: Int) {
+    _ = BoundForm(fields: 100).start()
+    var built: BoundForm?
+    instructionCountRegion { built = BoundForm(fields: fields) }
+    precondition(built?.relays.count == fields)
+    print("built and bound \(fields) fields once inside instructionCountRegion")
+}
+
+/// What callgrind counts (`--toggle-collect='*instructionCountRegion*'`): `body`, once.
+@inline(never)
+func instructionCountRegion(_ body: () -> Void) {
+    body()
+}
+
+/// The command line: the repetitions (`--reps N`), or nil when a mode that runs on its own
+/// (`--breakdown`, `--count-build N`) has run.
+@MainActor
+func parseArguments() -> Int? {
     var repetitions = 7
     var arguments = CommandLine.arguments.dropFirst().makeIterator()
     while let argument = arguments.next() {
         if argument == "--breakdown" {
             printBreakdown()
-            return
+            return nil
+        }
+        if argument == "--count-build", let fields = arguments.next().flatMap(Int.init), fields >= 1 {
+            countBuild(fields: fields)
+            return nil
         }
         guard argument == "--reps", let value = arguments.next().flatMap(Int.init), value >= 1 else {
-            print("usage: tether-scale [--reps N]")
+            print("usage: tether-scale [--reps N] | --breakdown | --count-build N")
             exit(argument == "-h" || argument == "--help" ? 0 : 2)
         }
         repetitions = value
     }
+    return repetitions
+}
+
+@MainActor
+func runScale() {
+    guard let repetitions = parseArguments() else { return }
     let sizes = [10, 1_000, 10_000]
     var results = sizes.map { SizeResult(fields: $0) }
     _ = BoundForm(fields: 100).start()  // warm-up: code paths, the allocator's first arenas
