@@ -41,9 +41,13 @@ final class LoginFuzzHarness {
 
     /// Performs `step` on the form and the same step on the reference editors. Returns a
     /// problem the step itself revealed (a click that put the caret elsewhere), if any.
+    ///
+    /// Once the run has ended (Ctrl-C), the application handles no more input: keys, pastes
+    /// and mouse events still reach it, and the references stay as they are.
     func perform(_ step: FuzzStep) async -> String? {
         let focused = pilot.focusedWidget
         coverage.record(focused: focused, in: screen, signingIn: viewModel.signIn.executing, tooSmall: showsTooSmall)
+        if pilot.app.exit != nil, sendAfterQuit(step) { return nil }
         switch step {
         case .key(let key):
             pilot.press(key)
@@ -89,6 +93,23 @@ final class LoginFuzzHarness {
             await pilot.settle(rounds: 3)
         }
         return nil
+    }
+
+    /// Sends an input step (a key, a paste, a mouse event) to an application whose run has
+    /// ended, leaving the references alone; returns whether `step` was one.
+    private func sendAfterQuit(_ step: FuzzStep) -> Bool {
+        switch step {
+        case .key(let key): pilot.press(key)
+        case .paste(let text): pilot.paste(text)
+        case .click(let target, let column, _): pilot.click(at: point(in: target, column: column))
+        case .clickAt(let point): pilot.click(at: point)
+        case .drag(let target, let from, let to):
+            pilot.drag(from: point(in: target, column: from), to: point(in: target, column: to))
+        case .wheel(let target, let up): pilot.scroll(at: point(in: target, column: 0), steps: up ? 1 : -1)
+        case .resize, .write, .advance, .settle: return false
+        }
+        coverage.afterQuit += 1
+        return true
     }
 
     private func resetReferences() {
@@ -230,6 +251,8 @@ final class LoginFuzzHarness {
 /// How often the fuzz steps met each state of the form.
 struct FuzzCoverage {
     var steps = 0, inUsername = 0, inPassword = 0, inOther = 0, noFocus = 0, signingIn = 0, tooSmall = 0, resets = 0
+    /// Input steps sent after Ctrl-C ended the run (handled by nothing).
+    var afterQuit = 0
 
     @MainActor
     mutating func record(focused: Widget?, in screen: LoginScreen, signingIn executing: Bool, tooSmall small: Bool) {
@@ -252,13 +275,15 @@ struct FuzzCoverage {
             steps: lhs.steps + rhs.steps, inUsername: lhs.inUsername + rhs.inUsername,
             inPassword: lhs.inPassword + rhs.inPassword, inOther: lhs.inOther + rhs.inOther,
             noFocus: lhs.noFocus + rhs.noFocus, signingIn: lhs.signingIn + rhs.signingIn,
-            tooSmall: lhs.tooSmall + rhs.tooSmall, resets: lhs.resets + rhs.resets)
+            tooSmall: lhs.tooSmall + rhs.tooSmall, resets: lhs.resets + rhs.resets,
+            afterQuit: lhs.afterQuit + rhs.afterQuit)
     }
 
     var summary: String {
         func share(_ count: Int) -> String { "\(count * 100 / max(1, steps))%" }
         return
             "focus in username \(share(inUsername)), password \(share(inPassword)), other widgets \(share(inOther)), "
-            + "none \(share(noFocus)); signing in \(share(signingIn)); too small \(share(tooSmall)); \(resets) resets"
+            + "none \(share(noFocus)); signing in \(share(signingIn)); too small \(share(tooSmall)); \(resets) resets; "
+            + "\(afterQuit) input steps after Ctrl-C ended the run"
     }
 }
