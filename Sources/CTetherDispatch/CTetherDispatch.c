@@ -52,3 +52,12 @@ __attribute__((constructor)) static void tether_reserve_standard_descriptors(voi
         }
     }
 }
+
+#if defined(__linux__)
+#include <sys/prctl.h>
+int tether_process_dumpable(void) { return prctl(PR_GET_DUMPABLE, 0, 0, 0, 0); }
+int tether_set_process_dumpable(int dumpable) { return prctl(PR_SET_DUMPABLE, dumpable ? 1 : 0, 0, 0, 0); }
+#else
+int tether_process_dumpable(void) { return -1; }
+int tether_set_process_dumpable(int dumpable) { (void)dumpable; return -1; }
+#endif

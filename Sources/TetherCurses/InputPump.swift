@@ -138,6 +138,8 @@ final class InputPump {
             if count > 0 {
                 readAny = true
                 events += decoder.feed(UnsafeBufferPointer(rebasing: buffer[0..<count]))
+                // What was typed (a password too) does not stay in the buffer after it is decoded.
+                buffer.baseAddress!.update(repeating: 0, count: count)
                 // A terminal's read returns all that is queued, up to the buffer's size: a
                 // shorter read leaves nothing behind, and more input wakes the poll again.
                 if count < buffer.count { break }

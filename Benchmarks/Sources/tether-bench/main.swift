@@ -23,6 +23,7 @@ var repetitions = 7
 var only: Set<String>? = nil
 var countName: String? = nil  // --count NAME: InstructionCounts.swift
 var countOps = 100
+var pasteMemory: (size: Int, widget: String, kind: String)? = nil  // --paste-memory: PasteMemory.swift
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
@@ -42,15 +43,26 @@ while let argument = arguments.next() {
             fatalError("--ops needs a positive number")
         }
         countOps = value
+    case "--paste-memory":
+        guard let size = arguments.next().flatMap(Int.init), size >= 1, let widget = arguments.next() else {
+            fatalError("--paste-memory needs a size and TextField or TextArea, then optionally ascii or mixed")
+        }
+        pasteMemory = (size, widget, arguments.next() ?? "ascii")
     case "-h", "--help":
         print(
             "usage: tether-bench [--reps N] [--only W1,W4.tether,W6,W8,keys,dropdown,...]   (default: 7 repetitions, every workload)"
         )
         print("       tether-bench --count W6|W7|W8|textarea-1mb --ops N   (for callgrind: .ci/check-instructions)")
+        print("       tether-bench --paste-memory SIZE TextField|TextArea [ascii|mixed]   (one paste's memory, one per process)")
         exit(0)
     default:
         fatalError("unknown argument \(argument)")
     }
+}
+
+if let pasteMemory {
+    PasteMemory.run(size: pasteMemory.size, widget: pasteMemory.widget, kind: pasteMemory.kind)
+    exit(0)
 }
 
 if let countName {

@@ -21,4 +21,12 @@ void tether_drain_main_queue(void);
 /// 1 on the process's initial thread, 0 on any other.
 int tether_is_main_thread(void);
 
+/// The process's "dumpable" flag (Linux `prctl(PR_GET_DUMPABLE)`): 1 when a crash may
+/// write a core dump and another process of the same user may attach to it, 0 when not;
+/// -1 where the platform has no such flag.
+int tether_process_dumpable(void);
+
+/// Sets the flag (`prctl(PR_SET_DUMPABLE)`); 0 on success, -1 where it cannot be set.
+int tether_set_process_dumpable(int dumpable);
+
 #endif

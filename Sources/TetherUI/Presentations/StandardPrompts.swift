@@ -88,7 +88,7 @@ extension TextArea: AccessiblePrompting {
         if let maxLength { accepted = String(accepted.prefix(maxLength)) }
         guard !accepted.isEmpty else { return .invalid("This field does not accept those characters.") }
         guard accepted != text else { return .accepted }
-        editor.replace(0..<editor.graphemes.count, with: Array(accepted), kind: .single)
+        editor.replace(0..<editor.graphemes.count, with: GraphemeBuffer(accepted), kind: .single)
         scrollTop = 0
         followsCaret = true
         setNeedsLayout()

@@ -166,6 +166,8 @@ public struct InputDecoder: Sendable {
             }
         }
         appendText(&text, to: &events)
+        // The decoded bytes (a password's among them) are overwritten before they are let go.
+        for consumed in 0..<index { buffer[consumed] = 0 }
         buffer.removeFirst(index)
         return events
     }

@@ -8,34 +8,93 @@
 /// grapheme is stored, so that wrapping, scrolling and drawing read a byte instead of a
 /// `Character` for the questions they ask of every visible grapheme: its width, whether it
 /// is a line break or a space, and its ASCII byte.
+///
+/// **Memory.** While every grapheme is one ASCII byte, the code *is* the grapheme and the
+/// buffer stores nothing else: a byte per grapheme (plus the gap). The first other grapheme
+/// stored makes it keep a `Character` (16 bytes) per slot as well, for good.
 public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
-    private var storage: [Character]
-    /// One code per slot of `storage`, gap included.
+    /// One `Character` per slot, gap included, once a grapheme that is not one ASCII byte has
+    /// been stored; empty before (``holdsCharacters`` is `false` and the codes are the text).
+    private var storage: [Character] = []
+    /// One code per slot, gap included.
     private var codes: [UInt8]
     private var gapStart: Int
     private var gapEnd: Int
+    /// Whether `storage` holds the graphemes (not only ASCII bytes were ever stored).
+    private var holdsCharacters = false
+    /// Whether slots are overwritten as soon as they stop holding text (a password's buffer):
+    /// the gap after a move or a delete, and the old storage when it grows. See ``wipe()``.
+    var wipesFreedSlots = false
 
     /// A buffer holding `graphemes`.
     public init(_ graphemes: some Sequence<Character>) {
-        storage = Array(graphemes)
-        codes = storage.map(Self.code(of:))
-        gapStart = storage.count
-        gapEnd = storage.count
+        self.init(characters: graphemes)
+    }
+
+    /// A buffer holding the graphemes of `text`: an ASCII text with no CR LF is stored as
+    /// its bytes, without reading a `Character`.
+    public init(_ text: String) {
+        if let codes = text.utf8.withContiguousStorageIfAvailable({ Self.asciiCodes($0) }) ?? nil {
+            self.init(asciiCodes: codes)
+        } else {
+            self.init(characters: text, count: text.count)
+        }
+    }
+
+    private init(asciiCodes: [UInt8]) {
+        codes = asciiCodes
+        gapStart = asciiCodes.count
+        gapEnd = asciiCodes.count
+    }
+
+    /// `count`, when known, is how many graphemes there are: the storage is made that size
+    /// at once instead of doubling as it fills.
+    private init(characters graphemes: some Sequence<Character>, count: Int? = nil) {
+        codes = []
+        gapStart = 0
+        gapEnd = 0
+        codes.reserveCapacity(count ?? graphemes.underestimatedCount)
+        for grapheme in graphemes { appendSlot(grapheme) }
+        gapStart = codes.count
+        gapEnd = codes.count
+    }
+
+    /// The codes of `bytes` when they are ASCII graphemes one byte each (no CR LF), else `nil`.
+    private static func asciiCodes(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        var previous: UInt8 = 0
+        for byte in bytes {
+            guard byte < 0x80, !(previous == 0x0D && byte == 0x0A) else { return nil }
+            previous = byte
+        }
+        return Array(bytes)
+    }
+
+    /// Appends one slot at the end (only while building: there is no gap yet).
+    private mutating func appendSlot(_ grapheme: Character) {
+        let code = Self.code(of: grapheme)
+        // Any grapheme of more than one byte (CR LF included) needs its Character.
+        if code >= 0x80 && !holdsCharacters { storeCharacters() }
+        codes.append(code)
+        if holdsCharacters { storage.append(grapheme) }
     }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { storage.count - (gapEnd - gapStart) }
+    public var endIndex: Int { codes.count - (gapEnd - gapStart) }
 
     public subscript(position: Int) -> Character {
         precondition(position >= 0 && position < endIndex, "grapheme index out of range")
-        return storage[slot(position)]
+        return character(atSlot: slot(position))
+    }
+
+    private func character(atSlot slot: Int) -> Character {
+        holdsCharacters ? storage[slot] : Character(Unicode.Scalar(codes[slot]))
     }
 
     /// Where logical index `position` is stored in `storage` and `codes` (after the gap when
     /// it is not before it).
     private func slot(_ position: Int) -> Int { position < gapStart ? position : position + gapEnd - gapStart }
 
-    /// Appends the graphemes in `range` to `text`, one by one.
+    /// Appends the graphemes in `range` to `text`, one by one (ASCII: the bytes at once).
     ///
     /// `String(_:)` and `append(contentsOf:)` over a slice of the buffer run the standard
     /// library's unspecialised generic code, which looks up the slice's iterator at run time
@@ -43,7 +102,24 @@ public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
     /// costs in a real terminal, docs/performance.md); this loop is concrete.
     func append(_ range: Range<Int>, to text: inout String) {
         precondition(range.lowerBound >= 0 && range.upperBound <= endIndex, "range out of bounds")
-        for position in range { text.append(storage[slot(position)]) }
+        guard holdsCharacters else {
+            let before = range.clamped(to: 0..<gapStart)
+            let after = range.clamped(to: gapStart..<endIndex)
+            codes.withUnsafeBufferPointer { buffer in
+                if !before.isEmpty { text += String(decoding: buffer[before], as: UTF8.self) }
+                if !after.isEmpty { text += String(decoding: buffer[slot(after.lowerBound)..<slot(after.lowerBound) + after.count], as: UTF8.self) }
+            }
+            return
+        }
+        // The UTF-8 bytes first, then one string: far cheaper than a `Character` at a time.
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(range.count + range.count / 2)
+        for position in range {
+            let stored = slot(position)
+            let code = codes[stored]
+            if code < 0x80 { bytes.append(code) } else { bytes.append(contentsOf: storage[stored].utf8) }
+        }
+        text += String(decoding: bytes, as: UTF8.self)
     }
 
     /// The graphemes in `range` as a string.
@@ -53,57 +129,128 @@ public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
         return text
     }
 
-    /// Replaces the graphemes in `range` with `replacement`, moving the gap to the edit.
-    mutating func replaceSubrange(_ range: Range<Int>, with replacement: some Collection<Character>) {
+    /// The graphemes in `range` as a buffer of their own (ASCII: the codes copied).
+    func buffer(_ range: Range<Int>) -> GraphemeBuffer {
         precondition(range.lowerBound >= 0 && range.upperBound <= endIndex, "range out of bounds")
+        guard holdsCharacters else {
+            var copied = [UInt8]()
+            copied.reserveCapacity(range.count)
+            let before = range.clamped(to: 0..<gapStart)
+            let after = range.clamped(to: gapStart..<endIndex)
+            copied += codes[before]
+            if !after.isEmpty { copied += codes[slot(after.lowerBound)..<slot(after.lowerBound) + after.count] }
+            return GraphemeBuffer(asciiCodes: copied)
+        }
+        return GraphemeBuffer(range.lazy.map { self.storage[self.slot($0)] })
+    }
+
+    /// Replaces the graphemes in `range` with `replacement`, moving the gap to the edit.
+    mutating func replaceSubrange(_ range: Range<Int>, with replacement: GraphemeBuffer) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= endIndex, "range out of bounds")
+        if replacement.holdsCharacters && !holdsCharacters { storeCharacters() }
         moveGap(to: range.lowerBound)
+        if wipesFreedSlots { clearSlots(gapEnd..<gapEnd + range.count) }
         gapEnd += range.count
         let needed = replacement.count
         if gapEnd - gapStart < needed { grow(toFit: needed) }
-        for grapheme in replacement {
-            storage[gapStart] = grapheme
-            codes[gapStart] = Self.code(of: grapheme)
+        for position in 0..<needed {
+            let from = replacement.slot(position)
+            codes[gapStart] = replacement.codes[from]
+            if holdsCharacters { storage[gapStart] = replacement.character(atSlot: from) }
             gapStart += 1
         }
     }
 
+    /// From now on keeps a `Character` for every slot (the first grapheme that is not one
+    /// ASCII byte is about to be stored).
+    private mutating func storeCharacters() {
+        guard !holdsCharacters else { return }
+        var characters = [Character]()
+        characters.reserveCapacity(codes.capacity)
+        for code in codes { characters.append(Character(Unicode.Scalar(code))) }
+        storage = characters
+        holdsCharacters = true
+    }
+
     private mutating func moveGap(to index: Int) {
+        let oldGap = gapStart..<gapEnd
         if index < gapStart {
             let moved = gapStart - index
-            for offset in stride(from: moved - 1, through: 0, by: -1) {
-                storage[gapEnd - moved + offset] = storage[index + offset]
-                codes[gapEnd - moved + offset] = codes[index + offset]
-            }
+            for offset in stride(from: moved - 1, through: 0, by: -1) { copySlot(index + offset, to: gapEnd - moved + offset) }
             gapStart = index
             gapEnd -= moved
         } else if index > gapStart {
             let moved = index - gapStart
-            for offset in 0..<moved {
-                storage[gapStart + offset] = storage[gapEnd + offset]
-                codes[gapStart + offset] = codes[gapEnd + offset]
-            }
+            for offset in 0..<moved { copySlot(gapEnd + offset, to: gapStart + offset) }
             gapStart = index
             gapEnd += moved
         }
+        guard wipesFreedSlots else { return }
+        // The slots the move left behind: the new gap less the old one.
+        clearSlots(from: gapStart, to: Swift.min(gapEnd, oldGap.lowerBound))
+        clearSlots(from: Swift.max(gapStart, oldGap.upperBound), to: gapEnd)
     }
 
+    private mutating func copySlot(_ from: Int, to: Int) {
+        codes[to] = codes[from]
+        if holdsCharacters { storage[to] = storage[from] }
+    }
+
+    /// Overwrites the slots from `start` up to `end` (nothing when `end` is not after `start`).
+    private mutating func clearSlots(from start: Int, to end: Int) {
+        if start < end { clearSlots(start..<end) }
+    }
+
+    /// Overwrites the slots in `range` (an empty range does nothing).
+    private mutating func clearSlots(_ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        for slot in range {
+            codes[slot] = 0
+            if holdsCharacters { storage[slot] = " " }
+        }
+    }
+
+    /// Makes room for at least `needed` graphemes at the gap: a quarter again as many slots
+    /// as the text and `needed` together (amortised appends without doubling a huge paste).
     private mutating func grow(toFit needed: Int) {
-        let tail = storage.count - gapEnd
-        let capacity = Swift.max(64, (storage.count + needed) * 2)
-        var grown = [Character]()
-        grown.reserveCapacity(capacity)
-        grown.append(contentsOf: storage[..<gapStart])
+        let tail = codes.count - gapEnd
+        let total = endIndex + needed
+        let capacity = Swift.max(64, total + total / 4)
         let newGapEnd = capacity - tail
-        grown.append(contentsOf: repeatElement(" ", count: newGapEnd - gapStart))
-        grown.append(contentsOf: storage[gapEnd...])
-        storage = grown
         var grownCodes = [UInt8]()
         grownCodes.reserveCapacity(capacity)
         grownCodes.append(contentsOf: codes[..<gapStart])
-        grownCodes.append(contentsOf: repeatElement(0x20, count: newGapEnd - gapStart))
+        grownCodes.append(contentsOf: repeatElement(0, count: newGapEnd - gapStart))
         grownCodes.append(contentsOf: codes[gapEnd...])
+        if holdsCharacters {
+            var grown = [Character]()
+            grown.reserveCapacity(capacity)
+            grown.append(contentsOf: storage[..<gapStart])
+            grown.append(contentsOf: repeatElement(" ", count: newGapEnd - gapStart))
+            grown.append(contentsOf: storage[gapEnd...])
+            if wipesFreedSlots { clearSlots(0..<codes.count) }
+            storage = grown
+        } else if wipesFreedSlots {
+            clearSlots(0..<codes.count)
+        }
         codes = grownCodes
         gapEnd = newGapEnd
+    }
+
+    /// Every byte the buffer's storage holds, gap included: each slot's code, then the UTF-8
+    /// bytes of each stored `Character` (what a password's buffer still holds, for tests).
+    var storedBytes: [UInt8] {
+        codes + (holdsCharacters ? storage.flatMap { Array($0.utf8) } : [])
+    }
+
+    /// Overwrites every slot and empties the buffer (a password field emptied, reset or
+    /// freed). What it overwrites is this buffer's own storage: a copy of the buffer that
+    /// shares it (a value read out of the editor and still held) gets storage of its own
+    /// first, and that is not overwritten.
+    mutating func wipe() {
+        clearSlots(0..<codes.count)
+        gapStart = 0
+        gapEnd = codes.count
     }
 
     // MARK: Codes

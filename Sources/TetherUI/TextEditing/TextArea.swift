@@ -148,7 +148,10 @@ public final class TextArea: Widget {
     }
 
     public override func paste(_ text: String) -> Bool {
-        insert(String(text.map { $0 == "\r\n" || $0 == "\r" ? "\n" : $0 }), asOneStep: true)
+        var normalized = ""
+        normalized.reserveCapacity(text.utf8.count)
+        for grapheme in text { normalized.append(grapheme == "\r\n" || grapheme == "\r" ? "\n" : grapheme) }
+        insert(normalized, asOneStep: true)
         return true
     }
 
@@ -156,10 +159,9 @@ public final class TextArea: Widget {
         editor.noteKey(at: hostScheduler?.now)
         goalColumn = nil
         followsCaret = true
-        var accepted = Array(
-            text.filter { $0 == "\n" || (!$0.isControlCharacter && (inputFilter?.accepts($0) ?? true)) })
+        var accepted = text.filter { $0 == "\n" || (!$0.isControlCharacter && (inputFilter?.accepts($0) ?? true)) }
         if let maxLength {
-            accepted = Array(accepted.prefix(max(0, maxLength - editor.graphemes.count)))
+            accepted = String(accepted.prefix(max(0, maxLength - editor.graphemes.count)))
         }
         finishEdit(changed: asOneStep ? editor.insertAsOneStep(accepted) : editor.insert(accepted))
     }

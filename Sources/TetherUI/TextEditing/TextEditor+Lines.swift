@@ -18,9 +18,9 @@ extension TextEditor {
 
     /// Inserts `text` as one undo step of its own (a paste), even when it is one grapheme.
     @discardableResult
-    mutating func insertAsOneStep(_ text: [Character]) -> Bool {
+    mutating func insertAsOneStep(_ text: String) -> Bool {
         guard !text.isEmpty else { return false }
-        replace(caret..<caret, with: text, kind: .single)
+        replace(caret..<caret, with: GraphemeBuffer(text), kind: .single)
         return true
     }
 }

@@ -4,13 +4,60 @@
 ///
 /// It holds the text the user typed, so it shows nothing in `description` or `dump`.
 struct UndoHistory: Sendable, CustomStringConvertible, CustomReflectable {
-    /// One replacement of graphemes, with the caret before and after it.
+    /// One replacement of graphemes, with the caret before and after it. The graphemes are
+    /// kept in buffers of their own, which hold ASCII text as one byte a grapheme.
     struct Change: Sendable {
         let start: Int
-        let removed: [Character]
-        let inserted: [Character]
+        private(set) var removed: GraphemeBuffer
+        private(set) var inserted: Inserted
         let caretBefore: Int
         let caretAfter: Int
+
+        init(start: Int, removed: GraphemeBuffer, inserted: Inserted, caretBefore: Int, caretAfter: Int) {
+            self.start = start
+            self.removed = removed
+            self.inserted = inserted
+            self.caretBefore = caretBefore
+            self.caretAfter = caretAfter
+        }
+
+        /// Overwrites the graphemes the change holds (see ``GraphemeBuffer/wipe()``).
+        mutating func wipe() {
+            removed.wipe()
+            inserted.wipe()
+        }
+    }
+
+    /// What a change inserted.
+    enum Inserted: Sendable {
+        /// The graphemes themselves.
+        case graphemes(GraphemeBuffer)
+        /// A string whose segmentation gave the graphemes, and their count: a text that is
+        /// not all ASCII costs its UTF-8 bytes here instead of 17 bytes a grapheme, and
+        /// segmenting the same string again gives the same graphemes.
+        case segmented(String, count: Int)
+
+        var count: Int {
+            switch self {
+            case .graphemes(let buffer): buffer.count
+            case .segmented(_, let count): count
+            }
+        }
+
+        var buffer: GraphemeBuffer {
+            switch self {
+            case .graphemes(let buffer): buffer
+            case .segmented(let text, _): GraphemeBuffer(text)
+            }
+        }
+
+        /// Overwrites the graphemes in place (a string cannot be: a secret's editor keeps
+        /// none, see ``TextEditor/wipesText``).
+        mutating func wipe() {
+            guard case .graphemes(var buffer) = self else { return }
+            self = .graphemes(GraphemeBuffer(""))  // the buffer's storage is now held once
+            buffer.wipe()
+        }
     }
 
     /// How a change joins the step before it.
@@ -39,17 +86,42 @@ struct UndoHistory: Sendable, CustomStringConvertible, CustomReflectable {
     var canUndo: Bool { !undoSteps.isEmpty }
     var canRedo: Bool { !redoSteps.isEmpty }
 
+    /// Whether steps are overwritten when they are forgotten (a password's editor).
+    var wipesText = false
+
     /// Adds `change`, to the open step when it continues it, else as a new step. Clears redo.
     mutating func record(_ change: Change, kind: Kind) {
+        if wipesText { Self.wipe(&redoSteps) }
         redoSteps.removeAll()
         let continues = (openKind == .typing && kind == .typing) || (openKind == .deleting && kind == .deleting)
         if continues, let last = undoSteps.last?.last, last.caretAfter == change.caretBefore {
             undoSteps[undoSteps.count - 1].append(change)
         } else {
             undoSteps.append([change])
-            if undoSteps.count > Self.limit { undoSteps.removeFirst() }
+            if undoSteps.count > Self.limit {
+                if wipesText { Self.wipe(&undoSteps, 0..<1) }
+                undoSteps.removeFirst()
+            }
         }
         openKind = kind == .single ? nil : (kind == .typingNewWord ? .typing : kind)
+    }
+
+    /// Overwrites every step's graphemes and forgets every step.
+    mutating func wipe() {
+        Self.wipe(&undoSteps)
+        Self.wipe(&redoSteps)
+        self = UndoHistory(wipesText: wipesText)
+    }
+
+    private init(wipesText: Bool) { self.wipesText = wipesText }
+    init() {}
+
+    /// Overwrites the changes of the steps in `range` (all by default), in place: each
+    /// buffer's storage is held once, so nothing is copied before it is overwritten.
+    private static func wipe(_ steps: inout [[Change]], _ range: Range<Int>? = nil) {
+        for step in range ?? steps.indices {
+            for change in steps[step].indices { steps[step][change].wipe() }
+        }
     }
 
     /// Ends the open step: the next change starts a new one (after a caret move).

@@ -28,6 +28,15 @@ public struct TextEditor: Hashable, Sendable {
     var history = UndoHistory()
     /// What changed since a ``TextArea`` last took it (``takeChange()``).
     private var change: ChangeSpan?
+    /// Whether the editor overwrites text it lets go of (a ``SecureField``'s): slots a delete
+    /// or a move of the gap leaves, the old storage when the buffer grows, the text a model
+    /// write replaces, forgotten undo steps. Such an editor keeps no undo step as a string.
+    var wipesText = false {
+        didSet {
+            graphemes.wipesFreedSlots = wipesText
+            history.wipesText = wipesText
+        }
+    }
 
     /// An editor holding `text` with the caret at its end.
     public init(text: String = "", wordBoundaries: WordBoundaries = .words) {
@@ -43,10 +52,23 @@ public struct TextEditor: Hashable, Sendable {
     /// new text, and clearing the undo history: the user cannot undo into a state the
     /// model has replaced.
     public mutating func replaceText(_ text: String) {
+        if wipesText {
+            graphemes.wipe()
+            history.wipe()
+        }
         graphemes = GraphemeBuffer(text)
+        graphemes.wipesFreedSlots = wipesText
         caret = min(caret, graphemes.count)
         history = UndoHistory()
+        history.wipesText = wipesText
         change = ChangeSpan(prefix: 0, suffix: 0)
+    }
+
+    /// Overwrites the text and the undo history, and empties both (a ``SecureField`` freed).
+    mutating func wipe() {
+        graphemes.wipe()
+        history.wipe()
+        caret = 0
     }
 
     /// Moves the caret to `index`, clamped to the text.
@@ -62,15 +84,22 @@ public struct TextEditor: Hashable, Sendable {
     public mutating func insert(_ text: some Collection<Character>) -> Bool {
         guard !text.isEmpty else { return false }
         let kind: UndoHistory.Kind
-        if text.count == 1, let typed = text.first {
+        // One grapheme, without counting a long paste's graphemes.
+        if let typed = text.first, text.index(after: text.startIndex) == text.endIndex {
             let previous = caret > 0 ? graphemes[caret - 1] : nil
             let newWord = isWordCharacter(typed) && previous.map { !isWordCharacter($0) } ?? true
             kind = newWord ? .typingNewWord : .typing
         } else {
             kind = .single
         }
-        replace(caret..<caret, with: Array(text), kind: kind)
+        replace(caret..<caret, with: Self.buffer(text), kind: kind)
         return true
+    }
+
+    /// `text` in a buffer of its own: a string's ASCII text without reading its `Character`s.
+    private static func buffer(_ text: some Collection<Character>) -> GraphemeBuffer {
+        if let string = text as? String { return GraphemeBuffer(string) }
+        return GraphemeBuffer(text)
     }
 
     /// Moves one grapheme left.
@@ -108,7 +137,7 @@ public struct TextEditor: Hashable, Sendable {
     mutating func delete(_ range: Range<Int>, kind: UndoHistory.Kind = .single) -> Bool {
         let clamped = range.clamped(to: 0..<graphemes.count)
         guard !clamped.isEmpty else { return false }
-        replace(clamped, with: [], kind: kind)
+        replace(clamped, with: GraphemeBuffer(""), kind: kind)
         return true
     }
 
@@ -117,7 +146,7 @@ public struct TextEditor: Hashable, Sendable {
     /// halves of a flag, an emoji before a lone joiner and the emoji after it), so the caret
     /// is always a grapheme index of the text itself. It keeps its place in the text, moved
     /// past a grapheme it now falls inside.
-    mutating func replace(_ range: Range<Int>, with new: [Character], kind: UndoHistory.Kind) {
+    mutating func replace(_ range: Range<Int>, with new: GraphemeBuffer, kind: UndoHistory.Kind) {
         if let change = asciiChange(replacing: range, with: new) {
             apply(change)
             history.record(change, kind: kind)
@@ -132,14 +161,14 @@ public struct TextEditor: Hashable, Sendable {
         let caretScalars =
             before.reduce(0) { $0 + $1.unicodeScalars.count } + new.reduce(0) { $0 + $1.unicodeScalars.count }
         var window = graphemes.string(lower..<range.lowerBound)
-        for grapheme in new { window.append(grapheme) }
+        new.append(0..<new.count, to: &window)
         graphemes.append(range.upperBound..<upper, to: &window)
-        var segmented = Array(window)
+        var segmented = GraphemeBuffer(window)
         // The window's new end may reach into the grapheme after it; it grows until its end
         // is a boundary of the whole text again.
         while upper < graphemes.count {
             let next = graphemes[upper]
-            let joined = Array(window + String(next))
+            let joined = GraphemeBuffer(window + String(next))
             if joined.count == segmented.count + 1 && joined.last == next { break }
             window.append(next)
             segmented = joined
@@ -152,9 +181,11 @@ public struct TextEditor: Hashable, Sendable {
             offset += 1
         }
         let change = UndoHistory.Change(
-            start: lower, removed: Array(graphemes[lower..<upper]), inserted: segmented,
+            start: lower, removed: graphemes.buffer(lower..<upper),
+            inserted: segmented.count > 64 && !wipesText
+                ? .segmented(window, count: segmented.count) : .graphemes(segmented),
             caretBefore: caret, caretAfter: lower + offset)
-        apply(change)
+        apply(change, inserting: segmented)
         history.record(change, kind: kind)
     }
 
@@ -162,15 +193,15 @@ public struct TextEditor: Hashable, Sendable {
     /// graphemes and the neighbours of `range` are one ASCII byte each, and no CR meets an LF
     /// at either seam (CR LF is the only pair of ASCII scalars that is one grapheme), so the
     /// graphemes stay as they are. `nil` otherwise (the window is read again).
-    private func asciiChange(replacing range: Range<Int>, with new: [Character]) -> UndoHistory.Change? {
+    private func asciiChange(replacing range: Range<Int>, with new: GraphemeBuffer) -> UndoHistory.Change? {
         var previous: UInt8 = 0
         if range.lowerBound > 0 {
             previous = graphemes.code(at: range.lowerBound - 1)
             guard previous < 0x80 else { return nil }
         }
-        for grapheme in new {
-            let utf8 = grapheme.utf8
-            guard utf8.count == 1, let byte = utf8.first, !(previous == 0x0D && byte == 0x0A) else { return nil }
+        for index in new.indices {
+            let byte = new.code(at: index)
+            guard byte < 0x80, !(previous == 0x0D && byte == 0x0A) else { return nil }
             previous = byte
         }
         if range.upperBound < graphemes.count {
@@ -178,7 +209,7 @@ public struct TextEditor: Hashable, Sendable {
             guard next < 0x80, !(previous == 0x0D && next == 0x0A) else { return nil }
         }
         return UndoHistory.Change(
-            start: range.lowerBound, removed: Array(graphemes[range]), inserted: new,
+            start: range.lowerBound, removed: graphemes.buffer(range), inserted: .graphemes(new),
             caretBefore: caret, caretAfter: range.lowerBound + new.count)
     }
 
@@ -191,10 +222,11 @@ public struct TextEditor: Hashable, Sendable {
         return isRegional(previous.unicodeScalars.last) && isRegional(next.unicodeScalars.first)
     }
 
-    /// Applies `change` forwards.
-    mutating func apply(_ change: UndoHistory.Change) {
+    /// Applies `change` forwards (`inserting` its inserted graphemes, when the caller has them).
+    mutating func apply(_ change: UndoHistory.Change, inserting inserted: GraphemeBuffer? = nil) {
         noteChange(change.start..<change.start + change.removed.count)
-        graphemes.replaceSubrange(change.start..<change.start + change.removed.count, with: change.inserted)
+        graphemes.replaceSubrange(
+            change.start..<change.start + change.removed.count, with: inserted ?? change.inserted.buffer)
         caret = change.caretAfter
     }
 

@@ -26,7 +26,9 @@ public class TextField: Widget {
         case hidden
     }
 
-    var editor: TextEditor
+    var editor: TextEditor {
+        didSet { editorDidChange() }
+    }
     /// The first grapheme shown (the field scrolls by graphemes, so drawing and the caret
     /// cost what is visible, never the whole text).
     private var scrollStart = 0
@@ -89,6 +91,10 @@ public class TextField: Widget {
         endEditingStorage?.onCompleted()
         parseErrorChangesStorage?.onCompleted()
     }
+
+    /// Called after every change of the editor (text, caret, history); ``SecureField``
+    /// follows whether it holds text.
+    func editorDidChange() {}
 
     /// The text. Setting it is programmatic: when it differs it is stored and redrawn, the
     /// caret keeps its place (clamped), and it is never reported as an edit. Bind it two
