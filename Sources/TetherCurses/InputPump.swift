@@ -89,12 +89,19 @@ final class InputPump {
         return escapeDeadline.map { max(.zero, $0 - .now) }
     }
 
-    /// Hands `accept` the signals that arrived, then the input that is ready, then what
-    /// timed out, one arrival at a time. Stops as soon as `accept` returns `false` (the
-    /// backend stopped). Never blocks.
+    /// Hands `accept` the signals that arrived (one that ends the program first), then the
+    /// input that is ready, then what timed out, one arrival at a time. Stops as soon as
+    /// `accept` returns `false` (the backend stopped). Never blocks.
     func pump(_ accept: (Arrival) -> Bool) {
         guard let relay = session.relay else { return }
-        for signal in relay.drain() {
+        var signals = relay.drain()
+        // A signal that ends the program goes first, so that nothing that came with it (a
+        // SIGTSTP) is handled: signals pending together are not recorded in the order they
+        // were sent (the kernel stacks their handlers, the highest-numbered runs first).
+        if signals.count > 1, let ending = signals.firstIndex(where: Self.endsProgram), ending > 0 {
+            signals.insert(signals.remove(at: ending), at: 0)
+        }
+        for signal in signals {
             guard accept(Self.arrival(for: signal)) else { return }
         }
         if !queued.isEmpty {
@@ -114,6 +121,11 @@ final class InputPump {
                 guard accept(.input(event)) else { return }
             }
         }
+    }
+
+    /// Whether `signal` asks the program to end (SIGTERM, SIGHUP, SIGINT, SIGQUIT).
+    private static func endsProgram(_ signal: Int32) -> Bool {
+        signal == SIGTERM || signal == SIGHUP || signal == SIGINT || signal == SIGQUIT
     }
 
     /// What `signal` means.

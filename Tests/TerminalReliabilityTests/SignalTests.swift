@@ -62,6 +62,31 @@ struct SignalTests {
         #expect(tmux.file("out") == "not signed in: alice\n")
     }
 
+    @Test("a SIGTSTP that comes with a SIGTERM does not stop the demo: it exits 143, not stopped (148)")
+    func terminateThenSuspendSignals() async throws {
+        // A job-control shell, as startAsJobOnce, that starts the demo with SIGTSTP ignored:
+        // the backend's relay catches it while it runs (and a suspend stops the job all the
+        // same, with the default action), but one that comes after the backend has put the
+        // dispositions back, as the demo leaves, is ignored rather than stopping it.
+        let demo = DemoInTmux.command(["--delay", "0.1"])
+        let tmux = try TmuxSession(
+            command: "stty -g > before; set -m; trap '' TSTP; \(demo) > out 2> err; "
+                + "echo $? > status; stty -g > after; exec sleep 600")
+        defer { tmux.kill() }
+        let pid = try await DemoInTmux.pid(of: tmux)
+        try await DemoInTmux.typeUsername("alice", in: tmux)
+        // Back to back, nothing between them: both are pending when the demo wakes up.
+        let terminated = kill(pid, SIGTERM)
+        let suspended = kill(pid, SIGTSTP)
+        let suspendError = errno
+        #expect(terminated == 0)
+        // ESRCH only if the test was held up between the two calls long enough for the demo to leave.
+        #expect(suspended == 0 || suspendError == ESRCH)
+        #expect(try await DemoInTmux.exitStatus(tmux) == "\(128 + SIGTERM)")
+        DemoInTmux.expectRestored(tmux)
+        #expect(tmux.file("out") == "not signed in: alice\n")
+    }
+
     @Test("an error thrown by the app after the first frame restores the terminal, goes to stderr and exits 3")
     func errorThrownByTheApp() async throws {
         let tmux = try DemoInTmux.start(environment: ["TETHER_DEMO_FAIL_AFTER_START=1"])
