@@ -15,6 +15,9 @@ public final class PtySession {
     public let pid: pid_t
     /// Everything the program wrote that the waits have read.
     public private(set) var output: [UInt8] = []
+    /// The pty's terminal modes when it was opened, before the program started: the modes
+    /// the program finds, and must leave behind.
+    public let modesAtStart: termios
     private var exitStatus: Int32?
 
     /// Starts `arguments` (the first a path) in a new `width`×`height` pty, with
@@ -32,6 +35,9 @@ public final class PtySession {
         var size = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
         _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+        var startModes = termios()
+        _ = tcgetattr(master, &startModes)
+        modesAtStart = startModes
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -68,6 +74,14 @@ public final class PtySession {
     deinit {
         kill()
         close(master)
+    }
+
+    /// The terminal modes of the program's side of the pty as they are now (`tcgetattr` on
+    /// the master, which Linux answers with the slave's modes; they outlive the program's
+    /// exit while the master is open), or `nil` when they cannot be read.
+    public var modes: termios? {
+        var modes = termios()
+        return tcgetattr(master, &modes) == 0 ? modes : nil
     }
 
     /// Writes `bytes` to the program's terminal input.

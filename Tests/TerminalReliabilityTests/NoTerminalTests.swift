@@ -53,6 +53,54 @@ struct NoTerminalTests {
         DemoInTmux.expectRestored(tmux)
     }
 
+    @Test(
+        "with TERM empty (TERM=) the form is asked line by line, as with TERM unset; the end of input exits 2 and leaves the terminal untouched"
+    )
+    func termEmpty() async throws {
+        let tmux = try TmuxSession.running(["env", "TERM=", DemoInTmux.binary])
+        defer { tmux.kill() }
+        try await tmux.waitForText("Username (your name):", timeout: DemoInTmux.startTimeout)
+        tmux.press("C-d")
+        #expect(try await DemoInTmux.exitStatus(tmux) == "2")
+        let err = tmux.file("err") ?? ""
+        #expect(
+            err == "login-demo: input ended before the form was complete (no answer for Username)\n",
+            "stderr: \(err.debugDescription)")
+        #expect(tmux.file("out") == "")
+        DemoInTmux.expectRestored(tmux)
+    }
+
+    @Test("with TERM=dumb the conversation writes no escape byte to the terminal (the raw bytes, in a pty)")
+    func termDumbWritesNoEscape() async throws {
+        let pty = try PtySession([DemoInTmux.binary], environment: ["TERM=dumb"])
+        defer { pty.kill() }
+        try await pty.waitFor(text: "Username (your name):", timeout: 30)
+        pty.send([0x04])  // Ctrl-D at the start of a line: the end of input
+        #expect(try await pty.waitForExit(timeout: 30) == 2)
+        let written = String(decoding: pty.output, as: UTF8.self)
+        #expect(
+            written.contains("login-demo: input ended before the form was complete (no answer for Username)"),
+            "written: \(written.debugDescription)")
+        #expect(pty.output.firstIndex(of: 0x1B) == nil, "written: \(written.debugDescription)")
+    }
+
+    @Test("without a controlling terminal, answers in a file on standard input sign in through the accessible form")
+    func answersFromAFile() throws {
+        var template = Array("/tmp/tether-answers-XXXXXX".utf8CString)
+        let directory = try #require(
+            template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!).map { String(cString: $0) } })
+        let answers = directory + "/answers"
+        defer {
+            unlink(answers)
+            rmdir(directory)
+        }
+        #expect(writeText("demo\ntether-demo\n\n\n\n", toPath: answers))
+        let result = ProcessRunner.run(["setsid", "-w", DemoInTmux.binary, "--delay", "0.1"], stdinPath: answers)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stdout == "signed in: demo (session 30 min, not remembered)\n")
+        #expect(result.stderr.contains("Username (your name):"), "stderr: \(result.stderr)")
+    }
+
     /// Signs in as demo in the pane and leaves with Enter.
     private func signIn(_ tmux: TmuxSession) async throws {
         try await DemoInTmux.typeUsername("demo", in: tmux)

@@ -32,6 +32,19 @@ struct InputPumpDeadlineTests {
         pty.send("q")  // eaten as the sequence's final byte if the deadline never came
         #expect(try await pty.waitForExit() == 0)
     }
+
+    @Test("a paste whose pieces arrive with gaps under the paste timeout stays one paste")
+    func pasteWithGaps() async throws {
+        let pty = try await Self.startCheck()
+        defer { pty.kill() }
+        pty.send("\u{1B}[200~abc")
+        try await pty.settle(seconds: 0.3)  // well past the escape delay, well inside the 1 s paste timeout
+        pty.send("def\u{1B}[201~")
+        // Cut at the gap, it would arrive as a paste "abc" and then keys.
+        try await pty.waitFor(text: "paste abcdef", timeout: 10)
+        pty.send("q")
+        #expect(try await pty.waitForExit() == 0)
+    }
 }
 
 /// The state letter of a process from `/proc` (`S` sleeping, as in a blocked write).
@@ -42,22 +55,55 @@ enum DemoState {
     }
 }
 
+/// `modes` as `stty -g` shows them (input, output, control and local flags, then the
+/// control characters), to compare two sets of modes and show how they differ.
+func sttySettings(_ modes: termios) -> String {
+    let flags = [modes.c_iflag, modes.c_oflag, modes.c_cflag, modes.c_lflag].map { String($0, radix: 16) }
+    let characters = withUnsafeBytes(of: modes.c_cc) { $0.map { String($0, radix: 16) } }
+    return (flags + characters).joined(separator: ":")
+}
+
 /// A terminal that stops reading (a paused pty reader, a stuck SSH connection) cannot hold
-/// the program in `write(2)` past a signal that ends it.
+/// the program in `write(2)` past a signal that ends it, and the program still leaves the
+/// terminal's modes as the shell had them.
 @Suite("CursesBackend when the terminal stops reading")
 struct StuckTerminalTests {
-    @Test("SIGTERM ends a program blocked writing frames to a terminal that does not read, within seconds")
-    func terminateWhileBlocked() async throws {
+    /// The check program in a pty that stops reading once the program has drawn: 300 full
+    /// redraws forced by resizes fill the pty, so the program's writes wait for the terminal.
+    static func startBlocked() async throws -> PtySession {
         let pty = try PtySession([CursesCheckTests.checkProgram], environment: ["TERM=xterm-256color"])
-        defer { pty.kill() }
         try await pty.waitFor(text: "keys: 0")
         // From here on nothing reads the program's output: full redraws fill the pty.
         for round in 0..<300 {
             pty.resize(width: 300 - round % 2 * 60, height: 100 - round % 2 * 20)
             try await Task.sleep(for: .milliseconds(5))
         }
+        return pty
+    }
+
+    @Test(
+        "SIGTERM, SIGHUP, SIGINT and SIGQUIT each end a program blocked writing frames to a terminal that does not read, within seconds",
+        arguments: [SIGTERM, SIGHUP, SIGINT, SIGQUIT])
+    func terminateWhileBlocked(_ signal: Int32) async throws {
+        let pty = try await Self.startBlocked()
+        defer { pty.kill() }
         #expect(DemoState.of(pty.pid) != "T")
+        #expect(kill(pty.pid, signal) == 0)
+        #expect(try await pty.waitForExit(timeout: 10, reading: false) == 128 + signal)
+    }
+
+    @Test(
+        "after a signal ends a program blocked on a terminal that does not read, the terminal has the shell's modes again"
+    )
+    func modesRestoredAfterStuckExit() async throws {
+        let pty = try await Self.startBlocked()
+        defer { pty.kill() }
+        let before = sttySettings(pty.modesAtStart)
+        let running = try #require(pty.modes.map(sttySettings))
+        #expect(running != before, "the program had not taken the terminal (raw mode)")
         #expect(kill(pty.pid, SIGTERM) == 0)
         #expect(try await pty.waitForExit(timeout: 10, reading: false) == 128 + SIGTERM)
+        // Read while the terminal still holds unread output: put back at once, not after a drain.
+        #expect(pty.modes.map(sttySettings) == before)
     }
 }

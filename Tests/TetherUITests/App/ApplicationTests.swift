@@ -1,7 +1,8 @@
 import Testing
 import TetherReactive
 import TetherTesting
-import TetherUI
+
+@testable import TetherUI
 
 /// A form with a text field "Name" (row 0, from column 6) and a toggle (row 1, from column 6).
 @MainActor
@@ -306,6 +307,54 @@ struct ApplicationTests {
         app.pilot.press(.ctrl("z"))
         #expect(app.pilot.backend.suspendCount == 1)
         #expect(app.pilot.lines[0] == "Name  hi")
+    }
+
+    @Test(
+        "no widget reads the draw context's time: every kind, a busy button's spinner too, draws the same frame at any time"
+    )
+    func drawingIgnoresTheContextTime() throws {
+        let busy = Button("Sign in")
+        let dropdown = Dropdown(options: ["red", "green", "blue"], selection: "green")
+        let disabled = Toggle("Disabled")
+        disabled.isEnabled = false
+        let form = Form()
+        form.addField("Name", TextField(text: "typed")).error = "Required"
+        form.addField("Password", SecureField(text: "secret"))
+        form.addField("Notes", TextArea(text: "one\ntwo", minRows: 2, maxRows: 2))
+        form.addField("Volume", Slider(value: 30, in: 0...100, step: 5))
+        form.addField("Size", Picker(options: ["S", "M", "L"], selection: "M", axis: .horizontal))
+        form.addField("Extras", CheckList(options: ["cheese", "ham"], selection: ["ham"], axis: .horizontal))
+        form.addRow(Toggle("Remember", isOn: true))
+        form.addRow(disabled)
+        form.addRow(Label("A note", role: .accent))
+        form.addButtons([busy, Button("Cancel")], default: busy)
+        form.addField("Colour", dropdown)  // last: its open list covers the rows below it
+        let pilot = try Pilot(root: Panel(title: "Everything", form), size: Size(width: 60, height: 24))
+        busy.isBusy = true
+        pilot.advance(by: .milliseconds(250))  // three spinner ticks: what the spinner shows comes from them
+        dropdown.open()  // a popup, drawn by the renderer after the tree
+        let screen = pilot.screen
+        for shown in ["Required", "[⠸ Sign in ]", "blue", "Remember", "A note"] {
+            #expect(screen.contains(shown), "\(shown) not on screen:\n\(screen)")
+        }
+
+        // The clock stands still; only the time the renderer hands the widgets changes.
+        let context = pilot.app.renderer.context
+        var frames: [Frame] = []
+        var cursors: [Point?] = []
+        let times: [Duration] = [
+            .zero, .milliseconds(37), .milliseconds(80), .seconds(1), .seconds(61), .seconds(31_536_000),
+        ]
+        for time in times {
+            pilot.app.renderer.context = { DrawContext(theme: context().theme, time: time) }
+            pilot.send(.redrawNeeded)  // everything drawn again
+            frames.append(pilot.backend.screen)
+            cursors.append(pilot.backend.cursor)
+        }
+        for (time, frame) in zip(times, frames) {
+            #expect(frame == frames[0], "drawn at \(time):\n\(frame.text)\nat 0:\n\(frames[0].text)")
+        }
+        #expect(cursors.allSatisfy { $0 == cursors[0] })
     }
 
     @Test("changing the theme redraws with the new styles")
