@@ -38,8 +38,13 @@ struct InputPumpDeadlineTests {
         let pty = try await Self.startCheck()
         defer { pty.kill() }
         pty.send("\u{1B}[200~abc")
-        try await pty.settle(seconds: 0.3)  // well past the escape delay, well inside the 1 s paste timeout
+        // Well past the escape delay, well inside the 1 s paste timeout. A blocking sleep, not
+        // `Task.sleep`: on a busy 2-core machine other tests can hold the task pool's threads
+        // for over a second, and the gap would pass the timeout.
+        let start = ContinuousClock.now
+        usleep(300_000)
         pty.send("def\u{1B}[201~")
+        try #require(ContinuousClock.now - start < .milliseconds(900), "the test could not keep the gap under the paste timeout")
         // Cut at the gap, it would arrive as a paste "abc" and then keys.
         try await pty.waitFor(text: "paste abcdef", timeout: 10)
         pty.send("q")
