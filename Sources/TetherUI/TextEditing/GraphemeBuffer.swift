@@ -9,22 +9,29 @@
 /// `Character` for the questions they ask of every visible grapheme: its width, whether it
 /// is a line break or a space, and its ASCII byte.
 ///
-/// **Memory.** While every grapheme is one ASCII byte, the code *is* the grapheme and the
-/// buffer stores nothing else: a byte per grapheme (plus the gap). The first other grapheme
-/// stored makes it keep a `Character` (16 bytes) per slot as well, for good.
+/// **Memory.** For a grapheme of one ASCII byte the code *is* the grapheme, and while every
+/// grapheme is one, the buffer stores nothing else: a byte a grapheme (plus the gap). From
+/// the first other grapheme on it also keeps a 4-byte offset a slot, into a
+/// ``GraphemeArena`` that holds each other grapheme's UTF-8 bytes and a length byte.
 public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
-    /// One `Character` per slot, gap included, once a grapheme that is not one ASCII byte has
-    /// been stored; empty before (``holdsCharacters`` is `false` and the codes are the text).
-    private var storage: [Character] = []
     /// One code per slot, gap included.
     private var codes: [UInt8]
+    /// One offset into `arena` per slot, gap included, used by the slots whose code is
+    /// 0x80 or more, once a grapheme that is not one ASCII byte has been stored; empty before
+    /// (``holdsOthers`` is `false` and the codes are the text).
+    private var offsets: [UInt32] = []
+    /// The bytes of the graphemes that are not one ASCII byte.
+    private var arena = GraphemeArena()
     private var gapStart: Int
     private var gapEnd: Int
-    /// Whether `storage` holds the graphemes (not only ASCII bytes were ever stored).
-    private var holdsCharacters = false
+    /// Whether `offsets` is in use (not only ASCII bytes were ever stored).
+    private var holdsOthers = false
     /// Whether slots are overwritten as soon as they stop holding text (a password's buffer):
-    /// the gap after a move or a delete, and the old storage when it grows. See ``wipe()``.
-    var wipesFreedSlots = false
+    /// the gap after a move or a delete, the old storage when it grows, and the arena's
+    /// entries when they are let go. See ``wipe()``.
+    var wipesFreedSlots = false {
+        didSet { arena.wipes = wipesFreedSlots }
+    }
 
     /// A buffer holding `graphemes`.
     public init(_ graphemes: some Sequence<Character>) {
@@ -72,10 +79,14 @@ public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
     /// Appends one slot at the end (only while building: there is no gap yet).
     private mutating func appendSlot(_ grapheme: Character) {
         let code = Self.code(of: grapheme)
-        // Any grapheme of more than one byte (CR LF included) needs its Character.
-        if code >= 0x80 && !holdsCharacters { storeCharacters() }
+        // Any grapheme of more than one byte (CR LF included) is kept in the arena.
+        if code >= 0x80 {
+            startOthers()
+            offsets.append(arena.store(grapheme.utf8))
+        } else if holdsOthers {
+            offsets.append(0)
+        }
         codes.append(code)
-        if holdsCharacters { storage.append(grapheme) }
     }
 
     public var startIndex: Int { 0 }
@@ -87,14 +98,15 @@ public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
     }
 
     private func character(atSlot slot: Int) -> Character {
-        holdsCharacters ? storage[slot] : Character(Unicode.Scalar(codes[slot]))
+        let code = codes[slot]
+        return code < 0x80 ? Character(Unicode.Scalar(code)) : arena.character(at: offsets[slot])
     }
 
-    /// Where logical index `position` is stored in `storage` and `codes` (after the gap when
+    /// Where logical index `position` is stored in `codes` and `offsets` (after the gap when
     /// it is not before it).
     private func slot(_ position: Int) -> Int { position < gapStart ? position : position + gapEnd - gapStart }
 
-    /// Appends the graphemes in `range` to `text`, one by one (ASCII: the bytes at once).
+    /// Appends the graphemes in `range` to `text` (ASCII: the bytes at once).
     ///
     /// `String(_:)` and `append(contentsOf:)` over a slice of the buffer run the standard
     /// library's unspecialised generic code, which looks up the slice's iterator at run time
@@ -102,12 +114,14 @@ public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
     /// costs in a real terminal, docs/performance.md); this loop is concrete.
     func append(_ range: Range<Int>, to text: inout String) {
         precondition(range.lowerBound >= 0 && range.upperBound <= endIndex, "range out of bounds")
-        guard holdsCharacters else {
+        guard holdsOthers else {
             let before = range.clamped(to: 0..<gapStart)
             let after = range.clamped(to: gapStart..<endIndex)
             codes.withUnsafeBufferPointer { buffer in
                 if !before.isEmpty { text += String(decoding: buffer[before], as: UTF8.self) }
-                if !after.isEmpty { text += String(decoding: buffer[slot(after.lowerBound)..<slot(after.lowerBound) + after.count], as: UTF8.self) }
+                if !after.isEmpty {
+                    text += String(decoding: buffer[slot(after.lowerBound)..<slot(after.lowerBound) + after.count], as: UTF8.self)
+                }
             }
             return
         }
@@ -117,7 +131,7 @@ public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
         for position in range {
             let stored = slot(position)
             let code = codes[stored]
-            if code < 0x80 { bytes.append(code) } else { bytes.append(contentsOf: storage[stored].utf8) }
+            if code < 0x80 { bytes.append(code) } else { bytes.append(contentsOf: arena.utf8(at: offsets[stored])) }
         }
         text += String(decoding: bytes, as: UTF8.self)
     }
@@ -129,47 +143,64 @@ public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
         return text
     }
 
-    /// The graphemes in `range` as a buffer of their own (ASCII: the codes copied).
+    /// The graphemes in `range` as a buffer of their own, with no room to spare.
     func buffer(_ range: Range<Int>) -> GraphemeBuffer {
         precondition(range.lowerBound >= 0 && range.upperBound <= endIndex, "range out of bounds")
-        guard holdsCharacters else {
-            var copied = [UInt8]()
-            copied.reserveCapacity(range.count)
-            let before = range.clamped(to: 0..<gapStart)
-            let after = range.clamped(to: gapStart..<endIndex)
-            copied += codes[before]
-            if !after.isEmpty { copied += codes[slot(after.lowerBound)..<slot(after.lowerBound) + after.count] }
-            return GraphemeBuffer(asciiCodes: copied)
+        var copied = [UInt8]()
+        copied.reserveCapacity(range.count)
+        let before = range.clamped(to: 0..<gapStart)
+        let after = range.clamped(to: gapStart..<endIndex)
+        copied += codes[before]
+        if !after.isEmpty { copied += codes[slot(after.lowerBound)..<slot(after.lowerBound) + after.count] }
+        var copy = GraphemeBuffer(asciiCodes: copied)
+        guard holdsOthers, copied.contains(where: { $0 >= 0x80 }) else { return copy }
+        copy.startOthers()
+        for (index, position) in range.enumerated() where copied[index] >= 0x80 {
+            copy.offsets[index] = copy.arena.store(arena.utf8(at: offsets[slot(position)]))
         }
-        return GraphemeBuffer(range.lazy.map { self.storage[self.slot($0)] })
+        return copy
     }
 
     /// Replaces the graphemes in `range` with `replacement`, moving the gap to the edit.
     mutating func replaceSubrange(_ range: Range<Int>, with replacement: GraphemeBuffer) {
         precondition(range.lowerBound >= 0 && range.upperBound <= endIndex, "range out of bounds")
-        if replacement.holdsCharacters && !holdsCharacters { storeCharacters() }
+        if replacement.holdsOthers { startOthers() }
         moveGap(to: range.lowerBound)
-        if wipesFreedSlots { clearSlots(gapEnd..<gapEnd + range.count) }
+        let removed = gapEnd..<gapEnd + range.count
+        if holdsOthers {
+            for slot in removed where codes[slot] >= 0x80 { arena.release(at: offsets[slot]) }
+        }
+        if wipesFreedSlots { clearSlots(removed) }
         gapEnd += range.count
         let needed = replacement.count
         if gapEnd - gapStart < needed { grow(toFit: needed) }
         for position in 0..<needed {
             let from = replacement.slot(position)
-            codes[gapStart] = replacement.codes[from]
-            if holdsCharacters { storage[gapStart] = replacement.character(atSlot: from) }
+            let code = replacement.codes[from]
+            codes[gapStart] = code
+            if code >= 0x80 { offsets[gapStart] = arena.store(replacement.arena.utf8(at: replacement.offsets[from])) }
             gapStart += 1
         }
+        if holdsOthers && arena.isMostlyGarbage { compactArena() }
     }
 
-    /// From now on keeps a `Character` for every slot (the first grapheme that is not one
-    /// ASCII byte is about to be stored).
-    private mutating func storeCharacters() {
-        guard !holdsCharacters else { return }
-        var characters = [Character]()
-        characters.reserveCapacity(codes.capacity)
-        for code in codes { characters.append(Character(Unicode.Scalar(code))) }
-        storage = characters
-        holdsCharacters = true
+    /// From now on keeps an offset for every slot (the first grapheme that is not one ASCII
+    /// byte is about to be stored).
+    private mutating func startOthers() {
+        guard !holdsOthers else { return }
+        offsets.reserveCapacity(codes.capacity)
+        offsets.append(contentsOf: repeatElement(0, count: codes.count))
+        holdsOthers = true
+    }
+
+    /// Copies the arena's live entries into a new arena (overwriting the old one when wiping).
+    private mutating func compactArena() {
+        var compacted = GraphemeArena(capacity: arena.bytes.count / 2, wipes: wipesFreedSlots)
+        for slot in 0..<codes.count where (slot < gapStart || slot >= gapEnd) && codes[slot] >= 0x80 {
+            offsets[slot] = compacted.store(arena.utf8(at: offsets[slot]))
+        }
+        if wipesFreedSlots { arena.wipeAll() }
+        arena = compacted
     }
 
     private mutating func moveGap(to index: Int) {
@@ -193,7 +224,7 @@ public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
 
     private mutating func copySlot(_ from: Int, to: Int) {
         codes[to] = codes[from]
-        if holdsCharacters { storage[to] = storage[from] }
+        if holdsOthers { offsets[to] = offsets[from] }
     }
 
     /// Overwrites the slots from `start` up to `end` (nothing when `end` is not after `start`).
@@ -201,13 +232,10 @@ public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
         if start < end { clearSlots(start..<end) }
     }
 
-    /// Overwrites the slots in `range` (an empty range does nothing).
+    /// Overwrites the codes of the slots in `range` (an empty range does nothing); what an
+    /// offset points at is overwritten by the arena when its entry is released.
     private mutating func clearSlots(_ range: Range<Int>) {
-        guard !range.isEmpty else { return }
-        for slot in range {
-            codes[slot] = 0
-            if holdsCharacters { storage[slot] = " " }
-        }
+        for slot in range { codes[slot] = 0 }
     }
 
     /// Makes room for at least `needed` graphemes at the gap: a quarter again as many slots
@@ -222,33 +250,30 @@ public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
         grownCodes.append(contentsOf: codes[..<gapStart])
         grownCodes.append(contentsOf: repeatElement(0, count: newGapEnd - gapStart))
         grownCodes.append(contentsOf: codes[gapEnd...])
-        if holdsCharacters {
-            var grown = [Character]()
+        if holdsOthers {
+            var grown = [UInt32]()
             grown.reserveCapacity(capacity)
-            grown.append(contentsOf: storage[..<gapStart])
-            grown.append(contentsOf: repeatElement(" ", count: newGapEnd - gapStart))
-            grown.append(contentsOf: storage[gapEnd...])
-            if wipesFreedSlots { clearSlots(0..<codes.count) }
-            storage = grown
-        } else if wipesFreedSlots {
-            clearSlots(0..<codes.count)
+            grown.append(contentsOf: offsets[..<gapStart])
+            grown.append(contentsOf: repeatElement(0, count: newGapEnd - gapStart))
+            grown.append(contentsOf: offsets[gapEnd...])
+            offsets = grown
         }
+        if wipesFreedSlots { clearSlots(0..<codes.count) }
         codes = grownCodes
         gapEnd = newGapEnd
     }
 
-    /// Every byte the buffer's storage holds, gap included: each slot's code, then the UTF-8
-    /// bytes of each stored `Character` (what a password's buffer still holds, for tests).
-    var storedBytes: [UInt8] {
-        codes + (holdsCharacters ? storage.flatMap { Array($0.utf8) } : [])
-    }
+    /// Every byte the buffer's storage holds that could be text, gap included: each slot's
+    /// code, then the arena (what a password's buffer still holds, for tests).
+    var storedBytes: [UInt8] { codes + arena.bytes }
 
-    /// Overwrites every slot and empties the buffer (a password field emptied, reset or
-    /// freed). What it overwrites is this buffer's own storage: a copy of the buffer that
-    /// shares it (a value read out of the editor and still held) gets storage of its own
+    /// Overwrites every slot and the arena, and empties the buffer (a password field emptied,
+    /// reset or freed). What it overwrites is this buffer's own storage: a copy of the buffer
+    /// that shares it (a value read out of the editor and still held) gets storage of its own
     /// first, and that is not overwritten.
     mutating func wipe() {
         clearSlots(0..<codes.count)
+        arena.wipeAll()
         gapStart = 0
         gapEnd = codes.count
     }

@@ -70,3 +70,41 @@ struct GraphemeBufferStorageTests {
         }
     }
 }
+
+/// The arena that holds the graphemes of more than one byte.
+@MainActor
+@Suite("GraphemeArena")
+struct GraphemeArenaTests {
+    @Test("a grapheme of more than 254 bytes (a letter under 200 combining marks) is stored and read back whole")
+    func longGrapheme() {
+        let heavy = Character("a" + String(repeating: "\u{301}", count: 200))
+        var buffer = GraphemeBuffer("x")
+        buffer.replaceSubrange(1..<1, with: GraphemeBuffer([heavy, "é"]))
+        #expect(buffer.count == 3)
+        #expect(buffer[1] == heavy)
+        #expect(buffer[2] == "é")
+        #expect(buffer.string(0..<3) == "x" + String(heavy) + "é")
+    }
+
+    @Test("ten thousand edits of non-ASCII text read as a plain array of graphemes does, and the arena stays small")
+    func editsAgreeWithArrayAndCompact() {
+        let pool: [Character] = ["é", "世", "👍🏽", "a", "\r\n", "🇫🇷", "z"]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        var buffer = GraphemeBuffer("start 世界")
+        var reference = Array(buffer)
+        for _ in 0..<10_000 {
+            let lower = next(reference.count + 1)
+            let upper = min(reference.count, lower + next(4))
+            let inserted = (0..<next(4)).map { _ in pool[next(pool.count)] }
+            buffer.replaceSubrange(lower..<upper, with: GraphemeBuffer(inserted))
+            reference.replaceSubrange(lower..<upper, with: inserted)
+        }
+        #expect(Array(buffer) == reference)
+        #expect(buffer.string(0..<buffer.count) == String(reference))
+        #expect(buffer.storedBytes.count < 12_000)
+    }
+}
