@@ -10,6 +10,41 @@ private func trimmed(_ text: String) -> String {
     String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
 }
 
+/// Counts the values delivered under a bound (``bounded(_:watching:rule:limit:sourceLocation:)``).
+@MainActor
+private final class DeliveryCount {
+    var count = 0
+    var tripped = false
+}
+
+/// `binding` under a bound. A binding that writes the echo of its own write back passes
+/// values round for ever: each write is queued by the relay or control that is delivering
+/// (rule 5), so nothing recurses, the queue grows, and the whole run hangs on the main actor.
+/// Past `limit` values from `sources` (the relays, or the controls' edits) the bound records an issue naming `rule` and disposes
+/// the binding, which ends the loop, so the test fails instead. Disposing what it returns
+/// disposes the binding and the bound.
+@MainActor
+private func bounded<Value>(
+    _ binding: any Disposable, watching sources: Observable<Value>..., rule: String, limit: Int = 1_000,
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> any Disposable {
+    let deliveries = DeliveryCount()
+    let watch: (Value) -> Void = { _ in
+        deliveries.count += 1
+        guard deliveries.count > limit, !deliveries.tripped else { return }
+        deliveries.tripped = true
+        Issue.record(
+            "\(rule) broken: over \(limit) values delivered, a binding writing back the echo of its own write",
+            sourceLocation: sourceLocation)
+        binding.dispose()
+    }
+    let watches = sources.map { $0.subscribe(onNext: watch) }
+    return Disposables.create {
+        binding.dispose()
+        for watching in watches { watching.dispose() }
+    }
+}
+
 @MainActor
 @Suite("<-> between a ControlProperty and a BehaviorRelay")
 struct ControlRelayBindingTests {
@@ -31,7 +66,7 @@ struct ControlRelayBindingTests {
     func userEditReachesRelayOnce() {
         let control = FakeControl("a")
         let relay = BehaviorRelay(value: "a")
-        let binding = control.property(isEqual: nil) <-> relay
+        let binding = bounded(control.property(isEqual: nil) <-> relay, watching: relay.asObservable(), rule: "rules 2 and 4")
         let recorder = Recorder<String>()
         _ = relay.subscribe(recorder)
         let settersAfterBind = control.setterCalls.count
@@ -46,7 +81,7 @@ struct ControlRelayBindingTests {
     func modelWriteReachesControlOnce() {
         let control = FakeControl("a")
         let relay = BehaviorRelay(value: "a")
-        let binding = control.property(isEqual: nil) <-> relay
+        let binding = bounded(control.property(isEqual: nil) <-> relay, watching: relay.asObservable(), rule: "rules 2 and 4")
         let recorder = Recorder<String>()
         _ = relay.subscribe(recorder)
         let edits = Recorder<String>()
@@ -65,7 +100,7 @@ struct ControlRelayBindingTests {
         let relay = BehaviorRelay(value: Draft(text: "model"))
         let recorder = Recorder<Draft>()
         _ = relay.subscribe(recorder)
-        let binding = control.property(isEqual: nil) <-> relay
+        let binding = bounded(control.property(isEqual: nil) <-> relay, watching: relay.asObservable(), rule: "rules 2 and 4")
         #expect(control.setterCalls.map(\.text) == ["model"])
         #expect(recorder.values.map(\.text) == ["model"])
 
@@ -107,7 +142,7 @@ struct ControlRelayBindingTests {
     func writeDuringDeliveryNonEquatable() {
         let control = FakeControl(Draft(text: ""))
         let relay = BehaviorRelay(value: Draft(text: ""))
-        let binding = control.property(isEqual: nil) <-> relay
+        let binding = bounded(control.property(isEqual: nil) <-> relay, watching: relay.asObservable(), rule: "rules 2 and 4")
         let model = relay.subscribe(onNext: { draft in
             if trimmed(draft.text) != draft.text { relay.accept(Draft(text: trimmed(draft.text))) }
         })
@@ -200,7 +235,7 @@ struct RelayRelayBindingTests {
     @Test("rule 2: a value accepted on either side reaches the other once and is not sent back")
     func eachSideReachesOtherOnce() {
         let left = BehaviorRelay(value: 0), right = BehaviorRelay(value: 0)
-        let binding = left <-> right
+        let binding = bounded(left <-> right, watching: left.asObservable(), right.asObservable(), rule: "rule 2")
         let leftRecorder = Recorder<Int>(), rightRecorder = Recorder<Int>()
         _ = left.subscribe(leftRecorder)
         _ = right.subscribe(rightRecorder)
@@ -214,7 +249,7 @@ struct RelayRelayBindingTests {
     @Test("rule 4: non-Equatable values do not loop between relays")
     func nonEquatable() {
         let left = BehaviorRelay(value: Draft(text: "l")), right = BehaviorRelay(value: Draft(text: "r"))
-        let binding = left <-> right
+        let binding = bounded(left <-> right, watching: left.asObservable(), right.asObservable(), rule: "rule 2")
         let leftRecorder = Recorder<Draft>(), rightRecorder = Recorder<Draft>()
         _ = left.subscribe(leftRecorder)
         _ = right.subscribe(rightRecorder)
@@ -228,7 +263,7 @@ struct RelayRelayBindingTests {
     func writeDuringDelivery() {
         let left = BehaviorRelay(value: ""), right = BehaviorRelay(value: "")
         let model = right.subscribe(onNext: { text in if trimmed(text) != text { right.accept(trimmed(text)) } })
-        let binding = left <-> right
+        let binding = bounded(left <-> right, watching: left.asObservable(), right.asObservable(), rule: "rule 2")
         let leftRecorder = Recorder<String>()
         _ = left.subscribe(leftRecorder)
         left.accept("  Bob ")
@@ -242,7 +277,7 @@ struct RelayRelayBindingTests {
     @Test("rule 6: disposing the binding stops both directions and never completes the relays")
     func dispose() {
         let left = BehaviorRelay(value: 0), right = BehaviorRelay(value: 0)
-        let binding = left <-> right
+        let binding = bounded(left <-> right, watching: left.asObservable(), right.asObservable(), rule: "rule 2")
         binding.dispose()
         left.accept(1)
         right.accept(2)
@@ -266,7 +301,9 @@ struct ControlControlBindingTests {
     @Test("rules 2 and 3: an edit on either control reaches the other once and is not sent back")
     func editsReachOtherOnce() {
         let left = FakeControl("a"), right = FakeControl("a")
-        let binding = left.property(isEqual: nil) <-> right.property(isEqual: nil)
+        let binding = bounded(
+            left.property(isEqual: nil) <-> right.property(isEqual: nil),
+            watching: left.edits.asObservable(), right.edits.asObservable(), rule: "rules 2 to 4")
         left.userEdit("from left")
         #expect(right.setterCalls == ["from left"])
         #expect(left.setterCalls == ["a"])
@@ -281,7 +318,9 @@ struct ControlControlBindingTests {
         let left = FakeControl(Draft(text: "l")), right = FakeControl(Draft(text: "r"))
         left.reportsProgrammaticSets = true
         right.reportsProgrammaticSets = true
-        let binding = left.property(isEqual: nil) <-> right.property(isEqual: nil)
+        let binding = bounded(
+            left.property(isEqual: nil) <-> right.property(isEqual: nil),
+            watching: left.edits.asObservable(), right.edits.asObservable(), rule: "rules 2 to 4")
         left.userEdit(Draft(text: "x"))
         right.userEdit(Draft(text: "y"))
         #expect(left.setterCalls.map(\.text) == ["r", "y"])
