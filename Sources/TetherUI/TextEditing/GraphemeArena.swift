@@ -87,3 +87,21 @@ struct GraphemeArena: Sendable {
         bytes = grown
     }
 }
+
+/// A ``GraphemeBuffer``'s graphemes that are not one ASCII byte: an offset per slot into the
+/// arena of their bytes. A buffer changes it only after making sure it holds the only
+/// reference (copy on write), so it is never changed while another buffer can see it: that
+/// is why it may be `@unchecked Sendable`.
+final class OtherGraphemes: @unchecked Sendable {
+    /// One offset into `arena` per slot of the buffer, gap included, read by the slots
+    /// whose code is 0x80 or more.
+    var offsets: [UInt32]
+    var arena: GraphemeArena
+
+    init(offsets: [UInt32], arena: GraphemeArena) {
+        self.offsets = offsets
+        self.arena = arena
+    }
+
+    func copy() -> OtherGraphemes { OtherGraphemes(offsets: offsets, arena: arena) }
+}

@@ -16,22 +16,21 @@
 public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
     /// One code per slot, gap included.
     private var codes: [UInt8]
-    /// One offset into `arena` per slot, gap included, used by the slots whose code is
-    /// 0x80 or more, once a grapheme that is not one ASCII byte has been stored; empty before
-    /// (``holdsOthers`` is `false` and the codes are the text).
-    private var offsets: [UInt32] = []
-    /// The bytes of the graphemes that are not one ASCII byte.
-    private var arena = GraphemeArena()
+    /// The graphemes that are not one ASCII byte, once one has been stored; `nil` before
+    /// (the codes are the text). One reference, so that copying a buffer of ASCII text, as
+    /// wrapping and drawing do, retains one array only.
+    private var others: OtherGraphemes?
     private var gapStart: Int
     private var gapEnd: Int
-    /// Whether `offsets` is in use (not only ASCII bytes were ever stored).
-    private var holdsOthers = false
     /// Whether slots are overwritten as soon as they stop holding text (a password's buffer):
     /// the gap after a move or a delete, the old storage when it grows, and the arena's
     /// entries when they are let go. See ``wipe()``.
     var wipesFreedSlots = false {
-        didSet { arena.wipes = wipesFreedSlots }
+        didSet { if others != nil { uniqueOthers().arena.wipes = wipesFreedSlots } }
     }
+
+    /// Whether `others` is in use (not only ASCII bytes were ever stored).
+    private var holdsOthers: Bool { others != nil }
 
     /// A buffer holding `graphemes`.
     public init(_ graphemes: some Sequence<Character>) {
@@ -81,10 +80,10 @@ public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
         let code = Self.code(of: grapheme)
         // Any grapheme of more than one byte (CR LF included) is kept in the arena.
         if code >= 0x80 {
-            startOthers()
-            offsets.append(arena.store(grapheme.utf8))
-        } else if holdsOthers {
-            offsets.append(0)
+            let others = startOthers()
+            others.offsets.append(others.arena.store(grapheme.utf8))
+        } else if let others {
+            others.offsets.append(0)
         }
         codes.append(code)
     }
@@ -99,7 +98,8 @@ public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
 
     private func character(atSlot slot: Int) -> Character {
         let code = codes[slot]
-        return code < 0x80 ? Character(Unicode.Scalar(code)) : arena.character(at: offsets[slot])
+        guard code >= 0x80, let others else { return Character(Unicode.Scalar(code)) }
+        return others.arena.character(at: others.offsets[slot])
     }
 
     /// Where logical index `position` is stored in `codes` and `offsets` (after the gap when
@@ -114,7 +114,7 @@ public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
     /// costs in a real terminal, docs/performance.md); this loop is concrete.
     func append(_ range: Range<Int>, to text: inout String) {
         precondition(range.lowerBound >= 0 && range.upperBound <= endIndex, "range out of bounds")
-        guard holdsOthers else {
+        guard let others else {
             let before = range.clamped(to: 0..<gapStart)
             let after = range.clamped(to: gapStart..<endIndex)
             codes.withUnsafeBufferPointer { buffer in
@@ -131,7 +131,11 @@ public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
         for position in range {
             let stored = slot(position)
             let code = codes[stored]
-            if code < 0x80 { bytes.append(code) } else { bytes.append(contentsOf: arena.utf8(at: offsets[stored])) }
+            if code < 0x80 {
+                bytes.append(code)
+            } else {
+                bytes.append(contentsOf: others.arena.utf8(at: others.offsets[stored]))
+            }
         }
         text += String(decoding: bytes, as: UTF8.self)
     }
@@ -153,10 +157,10 @@ public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
         copied += codes[before]
         if !after.isEmpty { copied += codes[slot(after.lowerBound)..<slot(after.lowerBound) + after.count] }
         var copy = GraphemeBuffer(asciiCodes: copied)
-        guard holdsOthers, copied.contains(where: { $0 >= 0x80 }) else { return copy }
-        copy.startOthers()
+        guard let others, copied.contains(where: { $0 >= 0x80 }) else { return copy }
+        let copiedOthers = copy.startOthers()
         for (index, position) in range.enumerated() where copied[index] >= 0x80 {
-            copy.offsets[index] = copy.arena.store(arena.utf8(at: offsets[slot(position)]))
+            copiedOthers.offsets[index] = copiedOthers.arena.store(others.arena.utf8(at: others.offsets[slot(position)]))
         }
         return copy
     }
@@ -164,55 +168,71 @@ public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
     /// Replaces the graphemes in `range` with `replacement`, moving the gap to the edit.
     mutating func replaceSubrange(_ range: Range<Int>, with replacement: GraphemeBuffer) {
         precondition(range.lowerBound >= 0 && range.upperBound <= endIndex, "range out of bounds")
-        if replacement.holdsOthers { startOthers() }
+        if replacement.holdsOthers { _ = startOthers() }
         moveGap(to: range.lowerBound)
         let removed = gapEnd..<gapEnd + range.count
         if holdsOthers {
-            for slot in removed where codes[slot] >= 0x80 { arena.release(at: offsets[slot]) }
+            let others = uniqueOthers()
+            for slot in removed where codes[slot] >= 0x80 { others.arena.release(at: others.offsets[slot]) }
         }
         if wipesFreedSlots { clearSlots(removed) }
         gapEnd += range.count
         let needed = replacement.count
         if gapEnd - gapStart < needed { grow(toFit: needed) }
+        let others = holdsOthers ? uniqueOthers() : nil
         for position in 0..<needed {
             let from = replacement.slot(position)
             let code = replacement.codes[from]
             codes[gapStart] = code
-            if code >= 0x80 { offsets[gapStart] = arena.store(replacement.arena.utf8(at: replacement.offsets[from])) }
+            if code >= 0x80, let others, let source = replacement.others {
+                others.offsets[gapStart] = others.arena.store(source.arena.utf8(at: source.offsets[from]))
+            }
             gapStart += 1
         }
-        if holdsOthers && arena.isMostlyGarbage { compactArena() }
+        if let others, others.arena.isMostlyGarbage { compactArena(others) }
     }
 
     /// From now on keeps an offset for every slot (the first grapheme that is not one ASCII
-    /// byte is about to be stored).
-    private mutating func startOthers() {
-        guard !holdsOthers else { return }
+    /// byte is about to be stored); returns the storage, held by this buffer alone.
+    private mutating func startOthers() -> OtherGraphemes {
+        if others != nil { return uniqueOthers() }
+        var offsets = [UInt32]()
         offsets.reserveCapacity(codes.capacity)
         offsets.append(contentsOf: repeatElement(0, count: codes.count))
-        holdsOthers = true
+        let started = OtherGraphemes(offsets: offsets, arena: GraphemeArena(wipes: wipesFreedSlots))
+        others = started
+        return started
+    }
+
+    /// `others`, copied first when another buffer shares it (copy on write).
+    private mutating func uniqueOthers() -> OtherGraphemes {
+        if !isKnownUniquelyReferenced(&others), let shared = others { others = shared.copy() }
+        return others!
     }
 
     /// Copies the arena's live entries into a new arena (overwriting the old one when wiping).
-    private mutating func compactArena() {
-        var compacted = GraphemeArena(capacity: arena.bytes.count / 2, wipes: wipesFreedSlots)
+    private func compactArena(_ others: OtherGraphemes) {
+        var compacted = GraphemeArena(capacity: others.arena.bytes.count / 2, wipes: wipesFreedSlots)
         for slot in 0..<codes.count where (slot < gapStart || slot >= gapEnd) && codes[slot] >= 0x80 {
-            offsets[slot] = compacted.store(arena.utf8(at: offsets[slot]))
+            others.offsets[slot] = compacted.store(others.arena.utf8(at: others.offsets[slot]))
         }
-        if wipesFreedSlots { arena.wipeAll() }
-        arena = compacted
+        if wipesFreedSlots { others.arena.wipeAll() }
+        others.arena = compacted
     }
 
     private mutating func moveGap(to index: Int) {
         let oldGap = gapStart..<gapEnd
+        let others = holdsOthers && index != gapStart ? uniqueOthers() : nil
         if index < gapStart {
             let moved = gapStart - index
-            for offset in stride(from: moved - 1, through: 0, by: -1) { copySlot(index + offset, to: gapEnd - moved + offset) }
+            for offset in stride(from: moved - 1, through: 0, by: -1) {
+                copySlot(index + offset, to: gapEnd - moved + offset, others)
+            }
             gapStart = index
             gapEnd -= moved
         } else if index > gapStart {
             let moved = index - gapStart
-            for offset in 0..<moved { copySlot(gapEnd + offset, to: gapStart + offset) }
+            for offset in 0..<moved { copySlot(gapEnd + offset, to: gapStart + offset, others) }
             gapStart = index
             gapEnd += moved
         }
@@ -222,9 +242,9 @@ public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
         clearSlots(from: Swift.max(gapStart, oldGap.upperBound), to: gapEnd)
     }
 
-    private mutating func copySlot(_ from: Int, to: Int) {
+    private mutating func copySlot(_ from: Int, to: Int, _ others: OtherGraphemes?) {
         codes[to] = codes[from]
-        if holdsOthers { offsets[to] = offsets[from] }
+        if let others { others.offsets[to] = others.offsets[from] }
     }
 
     /// Overwrites the slots from `start` up to `end` (nothing when `end` is not after `start`).
@@ -251,12 +271,13 @@ public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
         grownCodes.append(contentsOf: repeatElement(0, count: newGapEnd - gapStart))
         grownCodes.append(contentsOf: codes[gapEnd...])
         if holdsOthers {
+            let others = uniqueOthers()
             var grown = [UInt32]()
             grown.reserveCapacity(capacity)
-            grown.append(contentsOf: offsets[..<gapStart])
+            grown.append(contentsOf: others.offsets[..<gapStart])
             grown.append(contentsOf: repeatElement(0, count: newGapEnd - gapStart))
-            grown.append(contentsOf: offsets[gapEnd...])
-            offsets = grown
+            grown.append(contentsOf: others.offsets[gapEnd...])
+            others.offsets = grown
         }
         if wipesFreedSlots { clearSlots(0..<codes.count) }
         codes = grownCodes
@@ -265,7 +286,7 @@ public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
 
     /// Every byte the buffer's storage holds that could be text, gap included: each slot's
     /// code, then the arena (what a password's buffer still holds, for tests).
-    var storedBytes: [UInt8] { codes + arena.bytes }
+    var storedBytes: [UInt8] { codes + (others?.arena.bytes ?? []) }
 
     /// Overwrites every slot and the arena, and empties the buffer (a password field emptied,
     /// reset or freed). What it overwrites is this buffer's own storage: a copy of the buffer
@@ -273,7 +294,7 @@ public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
     /// first, and that is not overwritten.
     mutating func wipe() {
         clearSlots(0..<codes.count)
-        arena.wipeAll()
+        if holdsOthers { uniqueOthers().arena.wipeAll() }
         gapStart = 0
         gapEnd = codes.count
     }
