@@ -158,10 +158,14 @@ struct LoginDemoAccessibleEndToEndTests {
         #expect(!result.stderr.contains("tether-demo") && !result.stdout.contains("tether-demo"))
     }
 
-    @Test("a piped answer holding an escape sequence is shown as the model holds it: no control byte reaches the terminal")
+    @Test(
+        "a piped answer holding an escape sequence is shown as the model holds it: no control byte reaches the terminal"
+    )
     func scriptedEscapesNotEchoed() {
         let result = scripted("de\u{1B}]0;pwned\u{7}mo\ntether-demo\n\n\n\n")
-        #expect(result.stderr.hasPrefix("Username (your name): de]0;pwnedmo\n"), "stderr: \(result.stderr.debugDescription)")
+        #expect(
+            result.stderr.hasPrefix("Username (your name): de]0;pwnedmo\n"), "stderr: \(result.stderr.debugDescription)"
+        )
         #expect(!result.stderr.utf8.contains(0x1B) && !result.stderr.utf8.contains(0x07))
         #expect(result.stdout.hasPrefix("not signed in: de]0;pwnedmo") || result.status == 2)
     }
@@ -170,7 +174,9 @@ struct LoginDemoAccessibleEndToEndTests {
     func scriptedInvalidUTF8() {
         let command = "printf 'de\\377mo\\ntether-demo\\n\\n\\n\\n' | \(shellQuoted(Self.binary)) --delay 0.05"
         let result = ProcessRunner.run(["setsid", "-w", "sh", "-c", command])
-        #expect(result.stderr.hasPrefix("Username (your name): de\u{FFFD}mo\n"), "stderr: \(result.stderr.debugDescription)")
+        #expect(
+            result.stderr.hasPrefix("Username (your name): de\u{FFFD}mo\n"), "stderr: \(result.stderr.debugDescription)"
+        )
     }
 
     @Test("--accessible with answers piped in signs in too")

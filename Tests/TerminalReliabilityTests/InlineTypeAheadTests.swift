@@ -8,7 +8,8 @@ import Testing
 struct InlineTypeAheadTests {
     @Test("keys typed before the cursor report are typed into the first field, not thrown away")
     func typeAheadKept() async throws {
-        let pty = try PtySession([DemoInTmux.binary, "--inline", "--delay", "0.1"], environment: ["TERM=xterm-256color"])
+        let pty = try PtySession(
+            [DemoInTmux.binary, "--inline", "--delay", "0.1"], environment: ["TERM=xterm-256color"])
         defer { pty.kill() }
         pty.send("early")  // queued in the terminal before the program asks anything
         try await pty.waitFor(Array("\u{1B}[6n".utf8), timeout: 30)

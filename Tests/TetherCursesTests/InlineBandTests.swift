@@ -22,8 +22,9 @@ struct InlineBandTests {
         let esc = "\u{1B}"
         #expect(String(decoding: band.farewell(.finalFrame), as: UTF8.self) == "\(esc)[13;1H\r\n")
         let clear = (11...13).map { "\(esc)[\($0);1H\(esc)[K" }.joined()
-        #expect(String(decoding: band.farewell(.summary("✔ Signed in as demo")), as: UTF8.self)
-            == clear + "\(esc)[11;1H✔ Signed in as demo\r\n")
+        #expect(
+            String(decoding: band.farewell(.summary("✔ Signed in as demo")), as: UTF8.self)
+                == clear + "\(esc)[11;1H✔ Signed in as demo\r\n")
         #expect(String(decoding: band.farewell(.nothing), as: UTF8.self) == clear + "\(esc)[11;1H")
     }
 

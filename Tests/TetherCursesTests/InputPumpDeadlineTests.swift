@@ -44,7 +44,8 @@ struct InputPumpDeadlineTests {
         let start = ContinuousClock.now
         usleep(300_000)
         pty.send("def\u{1B}[201~")
-        try #require(ContinuousClock.now - start < .milliseconds(900), "the test could not keep the gap under the paste timeout")
+        try #require(
+            ContinuousClock.now - start < .milliseconds(900), "the test could not keep the gap under the paste timeout")
         // Cut at the gap, it would arrive as a paste "abc" and then keys.
         try await pty.waitFor(text: "paste abcdef", timeout: 10)
         pty.send("q")

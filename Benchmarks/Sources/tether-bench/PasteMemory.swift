@@ -44,9 +44,15 @@ enum PasteMemory {
         }
         let utf8 = text.utf8.count
         print("paste of \(size) graphemes (\(utf8) UTF-8 bytes, \(kind)) into a \(widget):")
-        print("  heap in use (mapped blocks included) after the paste: +\(megabytes(heapAfter - heapBefore)) MB = \(perCharacter(heapAfter - heapBefore, size)) B per grapheme")
-        print("  peak resident set: \(megabytes(peakBefore)) MB -> \(megabytes(peakAfter)) MB, +\(perCharacter(peakAfter - peakBefore, size)) B per grapheme")
-        print("  the paste: \(milliseconds(KeystrokeBenchmark.nanoseconds(pasteTime))) ms; a key after it: median \(milliseconds(KeystrokeBenchmark.median(keys))) ms")
+        print(
+            "  heap in use (mapped blocks included) after the paste: +\(megabytes(heapAfter - heapBefore)) MB = \(perCharacter(heapAfter - heapBefore, size)) B per grapheme"
+        )
+        print(
+            "  peak resident set: \(megabytes(peakBefore)) MB -> \(megabytes(peakAfter)) MB, +\(perCharacter(peakAfter - peakBefore, size)) B per grapheme"
+        )
+        print(
+            "  the paste: \(milliseconds(KeystrokeBenchmark.nanoseconds(pasteTime))) ms; a key after it: median \(milliseconds(KeystrokeBenchmark.median(keys))) ms"
+        )
         binding.dispose()
     }
 

@@ -53,7 +53,9 @@ while let argument = arguments.next() {
             "usage: tether-bench [--reps N] [--only W1,W4.tether,W6,W8,keys,dropdown,...]   (default: 7 repetitions, every workload)"
         )
         print("       tether-bench --count W6|W7|W8|textarea-1mb --ops N   (for callgrind: .ci/check-instructions)")
-        print("       tether-bench --paste-memory SIZE TextField|TextArea [ascii|mixed]   (one paste's memory, one per process)")
+        print(
+            "       tether-bench --paste-memory SIZE TextField|TextArea [ascii|mixed]   (one paste's memory, one per process)"
+        )
         exit(0)
     default:
         fatalError("unknown argument \(argument)")

@@ -120,7 +120,8 @@ public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
             codes.withUnsafeBufferPointer { buffer in
                 if !before.isEmpty { text += String(decoding: buffer[before], as: UTF8.self) }
                 if !after.isEmpty {
-                    text += String(decoding: buffer[slot(after.lowerBound)..<slot(after.lowerBound) + after.count], as: UTF8.self)
+                    text += String(
+                        decoding: buffer[slot(after.lowerBound)..<slot(after.lowerBound) + after.count], as: UTF8.self)
                 }
             }
             return
@@ -160,7 +161,8 @@ public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
         guard let others, copied.contains(where: { $0 >= 0x80 }) else { return copy }
         let copiedOthers = copy.startOthers()
         for (index, position) in range.enumerated() where copied[index] >= 0x80 {
-            copiedOthers.offsets[index] = copiedOthers.arena.store(others.arena.utf8(at: others.offsets[slot(position)]))
+            copiedOthers.offsets[index] = copiedOthers.arena.store(
+                others.arena.utf8(at: others.offsets[slot(position)]))
         }
         return copy
     }

@@ -8,18 +8,10 @@ struct UndoHistory: Sendable, CustomStringConvertible, CustomReflectable {
     /// kept in buffers of their own, which hold ASCII text as one byte a grapheme.
     struct Change: Sendable {
         let start: Int
-        private(set) var removed: GraphemeBuffer
-        private(set) var inserted: Inserted
+        var removed: GraphemeBuffer
+        var inserted: Inserted
         let caretBefore: Int
         let caretAfter: Int
-
-        init(start: Int, removed: GraphemeBuffer, inserted: Inserted, caretBefore: Int, caretAfter: Int) {
-            self.start = start
-            self.removed = removed
-            self.inserted = inserted
-            self.caretBefore = caretBefore
-            self.caretAfter = caretAfter
-        }
 
         /// Overwrites the graphemes the change holds (see ``GraphemeBuffer/wipe()``).
         mutating func wipe() {

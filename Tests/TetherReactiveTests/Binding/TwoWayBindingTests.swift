@@ -66,7 +66,8 @@ struct ControlRelayBindingTests {
     func userEditReachesRelayOnce() {
         let control = FakeControl("a")
         let relay = BehaviorRelay(value: "a")
-        let binding = bounded(control.property(isEqual: nil) <-> relay, watching: relay.asObservable(), rule: "rules 2 and 4")
+        let binding = bounded(
+            control.property(isEqual: nil) <-> relay, watching: relay.asObservable(), rule: "rules 2 and 4")
         let recorder = Recorder<String>()
         _ = relay.subscribe(recorder)
         let settersAfterBind = control.setterCalls.count
@@ -81,7 +82,8 @@ struct ControlRelayBindingTests {
     func modelWriteReachesControlOnce() {
         let control = FakeControl("a")
         let relay = BehaviorRelay(value: "a")
-        let binding = bounded(control.property(isEqual: nil) <-> relay, watching: relay.asObservable(), rule: "rules 2 and 4")
+        let binding = bounded(
+            control.property(isEqual: nil) <-> relay, watching: relay.asObservable(), rule: "rules 2 and 4")
         let recorder = Recorder<String>()
         _ = relay.subscribe(recorder)
         let edits = Recorder<String>()
@@ -100,7 +102,8 @@ struct ControlRelayBindingTests {
         let relay = BehaviorRelay(value: Draft(text: "model"))
         let recorder = Recorder<Draft>()
         _ = relay.subscribe(recorder)
-        let binding = bounded(control.property(isEqual: nil) <-> relay, watching: relay.asObservable(), rule: "rules 2 and 4")
+        let binding = bounded(
+            control.property(isEqual: nil) <-> relay, watching: relay.asObservable(), rule: "rules 2 and 4")
         #expect(control.setterCalls.map(\.text) == ["model"])
         #expect(recorder.values.map(\.text) == ["model"])
 
@@ -142,7 +145,8 @@ struct ControlRelayBindingTests {
     func writeDuringDeliveryNonEquatable() {
         let control = FakeControl(Draft(text: ""))
         let relay = BehaviorRelay(value: Draft(text: ""))
-        let binding = bounded(control.property(isEqual: nil) <-> relay, watching: relay.asObservable(), rule: "rules 2 and 4")
+        let binding = bounded(
+            control.property(isEqual: nil) <-> relay, watching: relay.asObservable(), rule: "rules 2 and 4")
         let model = relay.subscribe(onNext: { draft in
             if trimmed(draft.text) != draft.text { relay.accept(Draft(text: trimmed(draft.text))) }
         })

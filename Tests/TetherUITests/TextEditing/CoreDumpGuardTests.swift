@@ -8,7 +8,9 @@ import TetherTesting
 @MainActor
 @Suite("Core dumps while a password is held", .serialized)
 struct CoreDumpGuardTests {
-    @Test("a password field that disables core dumps makes the process undumpable while it holds text, and no longer once emptied")
+    @Test(
+        "a password field that disables core dumps makes the process undumpable while it holds text, and no longer once emptied"
+    )
     func undumpableWhileHeld() throws {
         try #require(CoreDumpGuard.processIsDumpable == true)
         let field = SecureField()
