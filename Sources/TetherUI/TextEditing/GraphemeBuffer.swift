@@ -32,9 +32,13 @@ public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
     /// Whether `others` is in use (not only ASCII bytes were ever stored).
     private var holdsOthers: Bool { others != nil }
 
-    /// A buffer holding `graphemes`.
+    /// A buffer holding `graphemes` (a `String` goes to the initialiser for strings).
     public init(_ graphemes: some Sequence<Character>) {
-        self.init(characters: graphemes)
+        if let text = graphemes as? String {
+            self.init(text)
+        } else {
+            self.init(characters: graphemes)
+        }
     }
 
     /// A buffer holding the graphemes of `text`: an ASCII text with no CR LF is stored as
@@ -115,14 +119,10 @@ public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
     func append(_ range: Range<Int>, to text: inout String) {
         precondition(range.lowerBound >= 0 && range.upperBound <= endIndex, "range out of bounds")
         guard let others else {
-            let before = range.clamped(to: 0..<gapStart)
-            let after = range.clamped(to: gapStart..<endIndex)
+            let (before, after) = slotRanges(range)
             codes.withUnsafeBufferPointer { buffer in
-                if !before.isEmpty { text += String(decoding: buffer[before], as: UTF8.self) }
-                if !after.isEmpty {
-                    text += String(
-                        decoding: buffer[slot(after.lowerBound)..<slot(after.lowerBound) + after.count], as: UTF8.self)
-                }
+                text += String(decoding: buffer[before], as: UTF8.self)
+                text += String(decoding: buffer[after], as: UTF8.self)
             }
             return
         }
@@ -141,6 +141,14 @@ public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
         text += String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The slots of the graphemes in `range`: those before the gap, then those after it
+    /// (either may be empty).
+    private func slotRanges(_ range: Range<Int>) -> (before: Range<Int>, after: Range<Int>) {
+        let before = range.clamped(to: 0..<gapStart)
+        let after = range.clamped(to: gapStart..<endIndex)
+        return (before, slot(after.lowerBound)..<slot(after.lowerBound) + after.count)
+    }
+
     /// The graphemes in `range` as a string.
     func string(_ range: Range<Int>) -> String {
         var text = ""
@@ -153,10 +161,9 @@ public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
         precondition(range.lowerBound >= 0 && range.upperBound <= endIndex, "range out of bounds")
         var copied = [UInt8]()
         copied.reserveCapacity(range.count)
-        let before = range.clamped(to: 0..<gapStart)
-        let after = range.clamped(to: gapStart..<endIndex)
+        let (before, after) = slotRanges(range)
         copied += codes[before]
-        if !after.isEmpty { copied += codes[slot(after.lowerBound)..<slot(after.lowerBound) + after.count] }
+        copied += codes[after]
         var copy = GraphemeBuffer(asciiCodes: copied)
         guard let others, copied.contains(where: { $0 >= 0x80 }) else { return copy }
         let copiedOthers = copy.startOthers()

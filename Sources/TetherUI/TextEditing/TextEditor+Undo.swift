@@ -98,15 +98,17 @@ struct UndoHistory: Sendable, CustomStringConvertible, CustomReflectable {
         openKind = kind == .single ? nil : (kind == .typingNewWord ? .typing : kind)
     }
 
-    /// Overwrites every step's graphemes and forgets every step.
-    mutating func wipe() {
-        Self.wipe(&undoSteps)
-        Self.wipe(&redoSteps)
-        self = UndoHistory(wipesText: wipesText)
+    /// Forgets every step (overwriting their graphemes first when ``wipesText``).
+    mutating func clear() {
+        if wipesText {
+            Self.wipe(&undoSteps)
+            Self.wipe(&redoSteps)
+        }
+        undoSteps = []
+        redoSteps = []
+        openKind = nil
+        lastKeyTime = nil
     }
-
-    private init(wipesText: Bool) { self.wipesText = wipesText }
-    init() {}
 
     /// Overwrites the changes of the steps in `range` (all by default), in place: each
     /// buffer's storage is held once, so nothing is copied before it is overwritten.

@@ -52,22 +52,18 @@ public struct TextEditor: Hashable, Sendable {
     /// new text, and clearing the undo history: the user cannot undo into a state the
     /// model has replaced.
     public mutating func replaceText(_ text: String) {
-        if wipesText {
-            graphemes.wipe()
-            history.wipe()
-        }
+        if wipesText { graphemes.wipe() }
         graphemes = GraphemeBuffer(text)
         graphemes.wipesFreedSlots = wipesText
         caret = min(caret, graphemes.count)
-        history = UndoHistory()
-        history.wipesText = wipesText
+        history.clear()
         change = ChangeSpan(prefix: 0, suffix: 0)
     }
 
     /// Overwrites the text and the undo history, and empties both (a ``SecureField`` freed).
     mutating func wipe() {
         graphemes.wipe()
-        history.wipe()
+        history.clear()
         caret = 0
     }
 
@@ -92,14 +88,8 @@ public struct TextEditor: Hashable, Sendable {
         } else {
             kind = .single
         }
-        replace(caret..<caret, with: Self.buffer(text), kind: kind)
+        replace(caret..<caret, with: GraphemeBuffer(text), kind: kind)
         return true
-    }
-
-    /// `text` in a buffer of its own: a string's ASCII text without reading its `Character`s.
-    private static func buffer(_ text: some Collection<Character>) -> GraphemeBuffer {
-        if let string = text as? String { return GraphemeBuffer(string) }
-        return GraphemeBuffer(text)
     }
 
     /// Moves one grapheme left.
