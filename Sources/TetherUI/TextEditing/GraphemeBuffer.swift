@@ -121,8 +121,8 @@ public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
         guard let others else {
             let (before, after) = slotRanges(range)
             codes.withUnsafeBufferPointer { buffer in
-                text += String(decoding: buffer[before], as: UTF8.self)
-                text += String(decoding: buffer[after], as: UTF8.self)
+                if !before.isEmpty { text += String(decoding: buffer[before], as: UTF8.self) }
+                if !after.isEmpty { text += String(decoding: buffer[after], as: UTF8.self) }
             }
             return
         }
