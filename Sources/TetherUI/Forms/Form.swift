@@ -11,69 +11,25 @@ import TetherReactive
 /// fields as in one of ten thousand.
 @MainActor
 public final class Form: Widget {
-    /// One labelled field of a form.
-    @MainActor
-    public final class Field {
-        /// The label in the label column.
-        public let label: Label
-        /// The input widget.
-        public let widget: Widget
-        /// The validation message's label under the widget (hidden while ``error`` is `nil`).
-        /// It is made, and added to the form, when first asked for or when an error is first
-        /// shown: most fields of a large form never show one.
-        public var errorLabel: Label { madeErrorLabel ?? makeErrorLabel() }
-        /// The error label, once made.
-        private(set) var madeErrorLabel: Label?
-        /// The form the field belongs to, which the error label joins when it is made.
-        private weak var form: Form?
-        /// The field's row in its form.
-        let row: Int
-
-        init(label: String, widget: Widget, form: Form, row: Int) {
-            self.label = Label(label)
-            self.widget = widget
-            self.form = form
-            self.row = row
-        }
-
-        /// The validation message: a string shows it under the field, `nil` hides it.
-        /// Setting a different message lays the form out again. Bind it with `rx.error`.
-        public var error: String? {
-            get {
-                guard let label = madeErrorLabel, !label.isHidden else { return nil }
-                return label.text
-            }
-            set {
-                // No label yet and nothing to show: nothing to hide either.
-                if newValue == nil, madeErrorLabel == nil { return }
-                errorLabel.text = newValue ?? ""
-                errorLabel.isHidden = newValue == nil
-            }
-        }
-
-        private func makeErrorLabel() -> Label {
-            let label = Label("", overflow: .wrap, role: .error)
-            label.isHidden = true
-            madeErrorLabel = label
-            form?.adopt(errorLabel: label, of: self)
-            return label
-        }
-    }
-
-    private enum Row {
+    enum Row {
         case field(Field)
         case widget(Widget)
+        case section(Section)
     }
 
-    private var rows: [Row] = []
+    var rows: [Row] = []
     private var rowOffsets: [Int] = []
     private var rowHeights: [Int] = []
     private var contentHeight = 0
     private var scrollY = 0
     private var placedRows: Range<Int> = 0..<0
     private var labelColumn = 0
-    /// Each direct child's row, rebuilt when rows are added.
-    private var rowOfChild: [ObjectIdentifier: Int] = [:]
+    /// Each direct child's row, kept as rows are added and rebuilt when they move.
+    var rowOfChild: [ObjectIdentifier: Int] = [:]
+    /// The form's own message row (why a submit cannot go on), made on first use.
+    var statusLabel: Label?
+    /// Observers of the form's validity and dirty state, made on first use.
+    var observers: FormObservers?
 
     /// The width of the label column (`nil`: the widest label plus two).
     public var labelWidth: Int? {
@@ -86,62 +42,28 @@ public final class Form: Widget {
         didSet { structureChanged() }
     }
 
+    /// When fields show their messages (``ValidationTiming/onLeave`` by default).
+    public var validationTiming = ValidationTiming.onLeave
+
     /// An empty form.
     public init(labelWidth: Int? = nil) {
         self.labelWidth = labelWidth
         super.init()
     }
 
-    /// Adds a labelled field and returns it (set its ``Field/error``, or bind `rx.error`, to show validation).
-    @discardableResult
-    public func addField(_ label: String, _ widget: Widget) -> Field {
-        let field = Field(label: label, widget: widget, form: self, row: rows.count)
-        for child in [field.label, widget] { rowOfChild[ObjectIdentifier(child)] = rows.count }
-        rows.append(.field(field))
-        addChild(field.label)
-        addChild(widget)
-        return field
-    }
-
-    /// Adds a field's error label, made on first use, to the form's children.
-    private func adopt(errorLabel: Label, of field: Field) {
-        rowOfChild[ObjectIdentifier(errorLabel)] = field.row
-        addChild(errorLabel)
-        setNeedsLayout()
-    }
-
-    /// Adds a widget in the field column with no label (a toggle, a message).
-    public func addRow(_ widget: Widget) {
-        rowOfChild[ObjectIdentifier(widget)] = rows.count
-        rows.append(.widget(widget))
-        addChild(widget)
-    }
-
-    /// Adds a row of buttons; `defaultButton` (if given) is pressed by Enter from the last text field.
-    @discardableResult
-    public func addButtons(_ buttons: [Button], default defaultButton: Button? = nil) -> ButtonRow {
-        let row = ButtonRow(buttons)
-        addRow(row)
-        if let defaultButton { self.defaultButton = defaultButton }
-        return row
-    }
-
-    /// The rows in order, for the accessible presentation: a field's label, widget and
-    /// field, or a row's widget alone.
-    var accessibleRows: [(label: String?, widget: Widget, field: Field?)] {
-        rows.map { row in
-            switch row {
-            case .field(let field): (field.label.text, field.widget, field)
-            case .widget(let widget): (nil, widget, nil)
-            }
-        }
-    }
-
     // MARK: Focus
 
     public override func focusChain() -> [Widget] {
         if let focusOrder { return focusOrder.filter { isAncestor(of: $0) && !$0.isEffectivelyHidden } }
-        return super.focusChain()
+        var chain: [Widget] = []
+        for row in rows {
+            switch row {
+            case .field(let field): if !field.widget.isHidden { chain += field.widget.focusChain() }
+            case .widget(let widget): if !widget.isHidden { chain += widget.focusChain() }
+            case .section: break
+            }
+        }
+        return chain
     }
 
     public override func perform(_ intent: Intent) -> Bool {
@@ -152,6 +74,7 @@ public final class Form: Widget {
         guard let index = chain.firstIndex(where: { $0 === focused }) else { return false }
         let laterTextField = chain[(index + 1)...].contains { $0 is TextField && $0.acceptsFocus }
         if !laterTextField, let defaultButton {
+            if !defaultButton.isEffectivelyEnabled, explainInvalid() { return true }
             defaultButton.press()
             return true
         }
@@ -171,18 +94,24 @@ public final class Form: Widget {
         return widest == 0 ? 0 : widest + 2
     }
 
+    /// The height of a row under a field's widget (its description or message): 0 when
+    /// hidden or not made.
+    private func belowHeight(_ label: Label?, _ width: Int) -> Int {
+        guard let label, !label.isHidden else { return 0 }
+        return label.preferredSize(for: Size(width: width, height: 1_000)).height
+    }
+
     private func rowHeight(_ row: Row, fieldWidth: Int) -> Int {
         switch row {
         case .field(let field):
             guard !field.widget.isHidden else { return 0 }
             let widget = field.widget.preferredSize(for: Size(width: fieldWidth, height: 1_000)).height
-            var error = 0
-            if let errorLabel = field.madeErrorLabel, !errorLabel.isHidden {
-                error = errorLabel.preferredSize(for: Size(width: fieldWidth, height: 1_000)).height
-            }
-            return max(1, widget) + error
+            return max(1, widget) + belowHeight(field.state?.descriptionLabel, fieldWidth)
+                + belowHeight(field.madeErrorLabel, fieldWidth)
         case .widget(let widget):
             return widget.isHidden ? 0 : widget.preferredSize(for: Size(width: fieldWidth, height: 1_000)).height
+        case .section(let section):
+            return section.heading.isHidden ? 0 : 1
         }
     }
 
@@ -196,12 +125,15 @@ public final class Form: Widget {
                 guard !field.widget.isHidden else { continue }
                 width = max(width, field.widget.preferredSize(for: Size(width: available, height: 1)).width)
                 // A message widens the column up to the space offered rather than wrap early.
-                if let errorLabel = field.madeErrorLabel, !errorLabel.isHidden {
-                    width = max(width, min(available, errorLabel.text.terminalWidth))
+                for below in [field.madeErrorLabel, field.state?.descriptionLabel] {
+                    if let below, !below.isHidden { width = max(width, min(available, below.text.terminalWidth)) }
                 }
             case .widget(let widget):
                 guard !widget.isHidden else { continue }
                 width = max(width, widget.preferredSize(for: Size(width: available, height: 1)).width)
+            case .section(let section):
+                guard !section.heading.isHidden else { continue }
+                width = max(width, min(available, section.heading.text.terminalWidth - labels))
             }
         }
         // Heights at the width the form will actually get, so wrapped rows are counted right.
@@ -288,26 +220,35 @@ public final class Form: Widget {
                     x: x, y: top,
                     width: field.widget.preferredSize(for: Size(width: width, height: widgetHeight)).width,
                     height: widgetHeight))
+            let description = field.widget.isHidden ? 0 : belowHeight(field.state?.descriptionLabel, width)
+            field.state?.descriptionLabel?.place(
+                in: Rect(x: x, y: top + widgetHeight, width: width, height: description))
+            let below = widgetHeight + description
             field.madeErrorLabel?.place(
-                in: Rect(x: x, y: top + widgetHeight, width: width, height: rowHeights[index] - widgetHeight))
+                in: Rect(x: x, y: top + below, width: width, height: max(0, rowHeights[index] - below)))
         case .widget(let widget):
             widget.place(
                 in: Rect(
                     x: x, y: top,
                     width: min(width, widget.preferredSize(for: Size(width: width, height: rowHeights[index])).width),
                     height: rowHeights[index]))
+        case .section(let section):
+            section.heading.place(in: Rect(x: frame.minX, y: top, width: frame.width, height: rowHeights[index]))
+        }
+    }
+
+    /// Every widget of a row, in drawing order.
+    private func widgets(of row: Row) -> [Widget] {
+        switch row {
+        case .field(let field):
+            [field.label, field.widget, field.state?.descriptionLabel, field.madeErrorLabel].compactMap { $0 }
+        case .widget(let widget): [widget]
+        case .section(let section): [section.heading]
         }
     }
 
     private func unplace(row index: Int) {
-        switch rows[index] {
-        case .field(let field):
-            field.label.place(in: .zero)
-            field.widget.place(in: .zero)
-            field.madeErrorLabel?.place(in: .zero)
-        case .widget(let widget):
-            widget.place(in: .zero)
-        }
+        for widget in widgets(of: rows[index]) { widget.place(in: .zero) }
     }
 
     public override func drawChildren(in canvas: inout Canvas, context: DrawContext) {
@@ -320,9 +261,12 @@ public final class Form: Widget {
                 field.label.highlighted = field.widget.isFocused
                 field.label.drawTree(in: &canvas, context: context)
                 field.widget.drawTree(in: &canvas, context: context)
+                field.state?.descriptionLabel?.drawTree(in: &canvas, context: context)
                 field.madeErrorLabel?.drawTree(in: &canvas, context: context)
             case .widget(let widget):
                 widget.drawTree(in: &canvas, context: context)
+            case .section(let section):
+                section.heading.drawTree(in: &canvas, context: context)
             }
         }
     }
@@ -330,12 +274,9 @@ public final class Form: Widget {
     public override func hitTest(_ point: Point) -> Widget? {
         guard !isHidden, frame.contains(point) else { return nil }
         for index in placedRows {
-            let candidates: [Widget] =
-                switch rows[index] {
-                case .field(let field): [field.widget, field.madeErrorLabel, field.label].compactMap { $0 }
-                case .widget(let widget): [widget]
-                }
-            for candidate in candidates { if let hit = candidate.hitTest(point) { return hit } }
+            for candidate in widgets(of: rows[index]).reversed() {
+                if let hit = candidate.hitTest(point) { return hit }
+            }
         }
         return self
     }

@@ -104,6 +104,7 @@ final class AccessibleDialog {
         let item = items[index]
         item.widget.focus()
         let prompt = item.widget.accessiblePrompt
+        if let description = item.field?.description { write(CommandRun.sentence(description) + "\n") }
         for (number, option) in prompt.options.enumerated() { write("\(number + 1)) \(option)\n") }
         write([name(of: item), prompt.question].filter { !$0.isEmpty }.joined(separator: " ") + ": ")
         hideInput(prompt.isSecret)
@@ -132,8 +133,8 @@ final class AccessibleDialog {
             return ask(index)
         }
         leave(index)
-        if let error = item.field?.error {
-            write(CommandRun.sentence(error) + "\n")
+        if let field = item.field, case .invalid(let message) = field.validation {
+            write(CommandRun.sentence(message) + "\n")
             return ask(index)
         }
         askNext(from: index + 1)
@@ -174,6 +175,10 @@ final class AccessibleDialog {
 
     private func press(_ button: Button) {
         guard button.isEffectivelyEnabled else {
+            if let form = formOfDefaultButton, let summary = form.invalidSummary {
+                write(CommandRun.sentence(summary) + "\n")
+                return askNext(from: firstInvalidItem ?? 0)
+            }
             write("\(button.title) is not available now; check the answers.\n")
             return askNext(from: 0)
         }
@@ -184,6 +189,18 @@ final class AccessibleDialog {
             finish()
             app?.quit()
         }
+    }
+
+    /// The first item whose field is invalid.
+    private var firstInvalidItem: Int? {
+        items.firstIndex { $0.field?.validation.isInvalid == true && askable($0.widget) }
+    }
+
+    /// The form whose default button the dialog presses.
+    private var formOfDefaultButton: Form? {
+        var node = defaultButton?.parent
+        while let current = node, !(current is Form) { node = current.parent }
+        return node as? Form
     }
 
     private func started(_ run: CommandRun) {
@@ -216,7 +233,7 @@ final class AccessibleDialog {
         state = .idle
         _ = app?.scheduler.schedule(after: .zero) { [weak self] in
             guard let self, self.state == .idle else { return }
-            self.askNext(from: 0)
+            self.askNext(from: self.firstInvalidItem ?? 0)
         }
     }
 }
@@ -230,7 +247,13 @@ extension AccessibleDialog {
         func visit(_ widget: Widget, label: String?, field: Form.Field?) {
             if let form = widget as? Form {
                 if button == nil { button = form.defaultButton }
-                for row in form.accessibleRows { visit(row.widget, label: row.label, field: row.field) }
+                for row in form.rows {
+                    switch row {
+                    case .field(let field): visit(field.widget, label: field.title, field: field)
+                    case .widget(let widget): visit(widget, label: nil, field: nil)
+                    case .section: break
+                    }
+                }
             } else if let prompting = widget as? any AccessiblePrompting {
                 items.append(Item(label: label, widget: prompting, field: field))
             } else {

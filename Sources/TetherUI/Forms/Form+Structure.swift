@@ -1,0 +1,193 @@
+import TetherReactive
+
+extension Form {
+    /// A titled group of the rows that follow it, up to the next section.
+    @MainActor
+    public final class Section {
+        /// The section's stable name.
+        public let key: String
+        /// The heading row.
+        public let heading: Label
+        weak var form: Form?
+
+        init(title: String, key: String?, form: Form) {
+            self.heading = Label(title, role: .accent)
+            self.key = key ?? Field.key(fromTitle: title)
+            self.form = form
+        }
+
+        /// The heading's text.
+        public var title: String { heading.text }
+
+        /// Whether the section shows: hiding it hides its heading and every row in it (the
+        /// fields keep their values and count as valid).
+        public var isVisible: Bool {
+            get { !heading.isHidden }
+            set {
+                guard newValue == heading.isHidden, let form else { return }
+                heading.isHidden = !newValue
+                for field in form.fields(in: self) { field.isVisible = newValue }
+                form.setNeedsLayout()
+            }
+        }
+    }
+
+    // MARK: Adding
+
+    /// Adds a labelled field for any widget and returns it. It knows only its widget: show
+    /// messages with its ``Field/error`` (or `rx.error`). For a field that holds its value
+    /// (validators, dirty state, reset, drafts) give it a key: ``addField(_:_:key:)``.
+    @discardableResult
+    public func addField(_ label: String, _ widget: Widget) -> Field {
+        append(Field(label: label, widget: widget, form: self))
+    }
+
+    /// Adds a field that holds `widget`'s value under `key` and returns it: bind the model
+    /// to it with `rx.value`, add rules with ``FormField/validate(_:)-(Validator<Value>)``.
+    @discardableResult
+    public func addField<W: FormValueWidget>(_ label: String, _ widget: W, key: String) -> FormField<W.FormValue> {
+        let property = widget.formValue
+        var initial: W.FormValue?
+        _ = property.asObservable().take(1).subscribe(onNext: { initial = $0 })
+        guard let initial else { preconditionFailure("\(W.self).formValue sent no current value") }
+        return addField(label, widget, key: key, value: property, initial: initial)
+    }
+
+    /// Adds a field holding `field`'s text read as a typed value through `format` (an
+    /// integer, a decimal), starting at `value`. Text that does not parse makes the field
+    /// invalid with `format.message`.
+    @discardableResult
+    public func addField<Value: Equatable>(
+        _ label: String, _ field: TextField, key: String, as format: TextFormat<Value>, value: Value
+    ) -> FormField<Value> {
+        field.text = format.format(value)
+        return addField(label, field, key: key, value: field.rx.value(as: format), initial: value)
+    }
+
+    /// Adds a field holding the value of `property` (any widget's control property),
+    /// starting at `initial` when the property sends no current value.
+    @discardableResult
+    public func addField<Value: Equatable>(
+        _ label: String, _ widget: Widget, key: String, value property: ControlProperty<Value>, initial: Value
+    ) -> FormField<Value> {
+        precondition(field(forKey: key) == nil, "Form.addField: the key \(key) is already in this form")
+        let field = FormField(
+            key: key, label: label, widget: widget, property: property, initial: initial, form: self)
+        return append(field)
+    }
+
+    private func append<F: Field>(_ field: F) -> F {
+        for child in [field.label, field.widget] { rowOfChild[ObjectIdentifier(child)] = rows.count }
+        rows.append(.field(field))
+        addChild(field.label)
+        addChild(field.widget)
+        for child in [field.state?.descriptionLabel, field.madeErrorLabel].compactMap({ $0 }) {
+            adopt(child, of: field)
+        }
+        fieldsChanged()
+        return field
+    }
+
+    /// Adds a child label of `field` (its message or description row), made on first use.
+    func adopt(_ label: Label, of field: Field) {
+        guard let index = rows.firstIndex(where: { if case .field(let f) = $0 { f === field } else { false } })
+        else { return }
+        rowOfChild[ObjectIdentifier(label)] = index
+        addChild(label)
+        setNeedsLayout()
+    }
+
+    /// Adds a widget in the field column with no label (a toggle, a message).
+    public func addRow(_ widget: Widget) {
+        rowOfChild[ObjectIdentifier(widget)] = rows.count
+        rows.append(.widget(widget))
+        addChild(widget)
+    }
+
+    /// Adds a section heading; the rows added after it belong to it.
+    @discardableResult
+    public func addSection(_ title: String, key: String? = nil) -> Section {
+        let section = Section(title: title, key: key, form: self)
+        rowOfChild[ObjectIdentifier(section.heading)] = rows.count
+        rows.append(.section(section))
+        addChild(section.heading)
+        return section
+    }
+
+    /// Adds a row of buttons; `defaultButton` (if given) is pressed by Enter from the last text field.
+    @discardableResult
+    public func addButtons(_ buttons: [Button], default defaultButton: Button? = nil) -> ButtonRow {
+        let row = ButtonRow(buttons)
+        addRow(row)
+        if let defaultButton { self.defaultButton = defaultButton }
+        return row
+    }
+
+    // MARK: Looking up, moving, removing
+
+    /// The fields in row order.
+    public var fields: [Field] {
+        rows.compactMap { if case .field(let field) = $0 { field } else { nil } }
+    }
+
+    /// The sections in row order.
+    public var sections: [Section] {
+        rows.compactMap { if case .section(let section) = $0 { section } else { nil } }
+    }
+
+    /// The field with `key`, if the form has one.
+    public func field(forKey key: String) -> Field? { fields.first { $0.key == key } }
+
+    /// The fields after `section`'s heading, up to the next section.
+    public func fields(in section: Section) -> [Field] {
+        guard let start = rows.firstIndex(where: { if case .section(let s) = $0 { s === section } else { false } })
+        else { return [] }
+        var result: [Field] = []
+        for row in rows[(start + 1)...] {
+            if case .section = row { break }
+            if case .field(let field) = row { result.append(field) }
+        }
+        return result
+    }
+
+    /// Moves `field`'s row before `other`'s (`nil`: to the end). Focus order follows.
+    public func move(_ field: Field, before other: Field? = nil) {
+        guard let from = rowIndex(of: field), other !== field else { return }
+        let row = rows.remove(at: from)
+        let to = other.flatMap { rowIndex(of: $0) } ?? rows.count
+        rows.insert(row, at: to)
+        reindexRows()
+    }
+
+    /// Removes `field` (its label, widget, description and message) from the form.
+    public func remove(_ field: Field) {
+        guard let index = rowIndex(of: field) else { return }
+        rows.remove(at: index)
+        let children = [field.label, field.widget, field.state?.descriptionLabel, field.madeErrorLabel]
+        for child in children.compactMap({ $0 }) { child.removeFromParent() }
+        field.form = nil
+        reindexRows()
+        fieldsChanged()
+    }
+
+    private func rowIndex(of field: Field) -> Int? {
+        rows.firstIndex { if case .field(let f) = $0 { f === field } else { false } }
+    }
+
+    /// The rows changed places: the map from children to rows is rebuilt.
+    private func reindexRows() {
+        rowOfChild.removeAll(keepingCapacity: true)
+        for (index, row) in rows.enumerated() {
+            let children: [Widget?] =
+                switch row {
+                case .field(let field):
+                    [field.label, field.widget, field.state?.descriptionLabel, field.madeErrorLabel]
+                case .widget(let widget): [widget]
+                case .section(let section): [section.heading]
+                }
+            for child in children.compactMap({ $0 }) { rowOfChild[ObjectIdentifier(child)] = index }
+        }
+        setNeedsLayout()
+        structureChanged()
+    }
+}

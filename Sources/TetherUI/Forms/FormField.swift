@@ -1,0 +1,251 @@
+import TetherReactive
+
+/// A form field that holds a typed value: the value, its clean value, its validators and
+/// whether it is dirty. Made by ``Form/addField(_:_:key:)`` (or the typed and
+/// control-property variants), it sits between its widget and the model:
+///
+/// ```swift
+/// let email = form.addField("Email", TextField(), key: "email")
+///     .validate(.email())
+/// (email.rx.value <-> viewModel.email).disposed(by: bag)
+/// ```
+///
+/// - The user's edits reach the field, then the model through `rx.value`.
+/// - A model write reaches the field, then the widget (programmatically: never an edit).
+///   Until the user first edits the field, a model write also moves the clean value: the
+///   value loaded is the clean one.
+/// - ``reset()`` writes the clean value to both.
+///
+/// Bind the model to the field, not to its widget, so the field sees every change.
+@MainActor
+public final class FormField<Value: Equatable>: Form.Field {
+    private let storedKey: String
+    /// The value the field holds now (the widget's, and the model's once bound).
+    public private(set) var value: Value
+    /// The value ``Form/Field/isDirty`` compares with: taken when the field is bound (the
+    /// model's writes before the first user edit), and again by ``markClean()``.
+    public private(set) var cleanValue: Value
+    private let widgetProperty: ControlProperty<Value>
+    private var validators: [Validator<Value>] = []
+    private var asyncValidators: [AsyncValidator<Value>] = []
+    private let edits = PublishSubject<Value>()
+    private var secret = false
+    private var asyncTimer: (any Disposable)?
+    private var asyncTask: Task<Void, Never>?
+    /// The value the asynchronous checks last started for.
+    private var asyncCheckedValue: Value?
+
+    init(key: String, label: String, widget: Widget, property: ControlProperty<Value>, initial: Value, form: Form?) {
+        storedKey = key
+        value = initial
+        cleanValue = initial
+        widgetProperty = property
+        super.init(label: label, widget: widget, form: form)
+        let state = fieldState
+        property.asObservable().subscribe(onNext: { [weak self] in self?.widgetChanged($0) }).disposed(by: state.bag)
+        if let reporting = widget as? any FieldProblemReporting {
+            reporting.fieldProblems.subscribe(onNext: { [weak self] problem in
+                guard let self, let state = self.state, state.widgetProblem != problem else { return }
+                state.widgetProblem = problem
+                self.checkRules()
+            }).disposed(by: state.bag)
+        }
+        widget.rx.isFocused.skip(1).subscribe(onNext: { [weak self] focused in
+            if !focused { self?.left() }
+        }).disposed(by: state.bag)
+        checkRules()
+    }
+
+    isolated deinit {
+        edits.onCompleted()
+        asyncTimer?.dispose()
+        asyncTask?.cancel()
+    }
+
+    public override var key: String { storedKey }
+
+    /// The value as a control property: use `rx.value`.
+    public var valueProperty: ControlProperty<Value> {
+        ControlProperty(
+            control: self, getter: { $0.value }, setter: { field, value in field.modelWrote(value) }, edits: edits)
+    }
+
+    // MARK: Rules
+
+    /// Adds `validator` to the field's rules (checked in the order added, after the
+    /// required rule) and checks the value again. Returns the field, for chaining.
+    @discardableResult
+    public func validate(_ validator: Validator<Value>) -> FormField {
+        validators.append(validator)
+        let state = fieldState
+        for dependency in validator.dependencies {
+            dependency.fieldState.valueChanges.subscribe(onNext: { [weak self] in self?.checkRules() })
+                .disposed(by: state.bag)
+        }
+        checkRules()
+        return self
+    }
+
+    /// Adds an asynchronous check (run after the synchronous rules pass) and checks the
+    /// value again. Returns the field, for chaining.
+    @discardableResult
+    public func validate(_ validator: AsyncValidator<Value>) -> FormField {
+        asyncValidators.append(validator)
+        checkRules()
+        return self
+    }
+
+    /// Marks the field required (see ``Form/Field/isRequired``). Returns the field.
+    @discardableResult
+    public func required(_ isRequired: Bool = true) -> FormField {
+        self.isRequired = isRequired
+        return self
+    }
+
+    /// Whether the value is never written to a draft: set it for a secret that is not in
+    /// a `SecureField` (a token, an answer to a security question).
+    public override var isSecret: Bool {
+        get { secret || super.isSecret }
+        set { secret = newValue }
+    }
+
+    // MARK: Dirty state
+
+    public override var isDirty: Bool { value != cleanValue }
+
+    public override func markClean() {
+        let wasDirty = isDirty
+        cleanValue = value
+        fieldState.edited = false
+        if wasDirty { dirtyChanged() }
+    }
+
+    public override func reset() {
+        cancelCheck()
+        let state = fieldState
+        state.edited = false
+        state.revealed = false
+        state.appError = nil
+        if value != cleanValue {
+            value = cleanValue
+            widgetProperty.on(.next(cleanValue))
+            valueChanged()
+            edits.onNext(cleanValue)
+        } else {
+            publishValidation()
+        }
+    }
+
+    // MARK: Changes
+
+    private func widgetChanged(_ newValue: Value) {
+        guard newValue != value else { return }
+        value = newValue
+        let state = fieldState
+        state.edited = true
+        if form?.validationTiming == .live { state.revealed = true }
+        valueChanged()
+        edits.onNext(newValue)
+    }
+
+    private func modelWrote(_ newValue: Value) {
+        guard newValue != value else { return }
+        value = newValue
+        if state?.edited != true { cleanValue = newValue }
+        widgetProperty.on(.next(newValue))
+        valueChanged()
+    }
+
+    private func valueChanged() {
+        checkRules()
+        dirtyChanged()
+        state?.valueChangeSubject?.onNext(())
+        form?.fieldValueChanged(self)
+    }
+
+    private func dirtyChanged() {
+        guard let subject = state?.dirtySubject, subject.value != isDirty else { return }
+        subject.onNext(isDirty)
+    }
+
+    /// Whether the field is dirty, observed: use `rx.isDirty`.
+    public var dirtyObservable: Observable<Bool> {
+        let state = fieldState
+        if let subject = state.dirtySubject { return subject.asObservable() }
+        let subject = BehaviorSubject(value: isDirty)
+        state.dirtySubject = subject
+        return subject.asObservable()
+    }
+
+    private func left() {
+        guard let state, form?.validationTiming != .onSubmit, widget.isEffectivelyEnabled else { return }
+        if !state.revealed {
+            state.revealed = true
+            showMessage()
+        }
+    }
+
+    // MARK: Checking
+
+    override func rulesChanged() { checkRules() }
+
+    /// Runs the synchronous rules; when they pass and the asynchronous checks have not
+    /// started for this value, starts them (cancelling any older one).
+    private func checkRules() {
+        let state = fieldState
+        state.rules = runRules()
+        if !state.rules.isValid || state.widgetProblem != nil || isEmptyValue || asyncValidators.isEmpty {
+            cancelCheck()
+        } else if asyncCheckedValue != value {
+            startCheck()
+        }
+        publishValidation()
+    }
+
+    private var isEmptyValue: Bool { (value as? any FormEmptiable)?.isEmptyFormValue ?? false }
+
+    private func runRules() -> ValidationResult {
+        if isRequired, isEmptyValue { return .invalid("\(title) is required") }
+        for validator in validators {
+            let result = validator.check(value)
+            if !result.isValid { return result }
+        }
+        return .valid
+    }
+
+    private func cancelCheck() {
+        asyncTimer?.dispose()
+        asyncTimer = nil
+        asyncTask?.cancel()
+        asyncTask = nil
+        asyncCheckedValue = nil
+        state?.asynchronous = .valid
+    }
+
+    private func startCheck() {
+        cancelCheck()
+        let checked = value, checks = asyncValidators
+        asyncCheckedValue = checked
+        fieldState.asynchronous = .pending(checks[0].checkingText)
+        let run = { [weak self] in
+            guard let self else { return }
+            self.asyncTimer = nil
+            self.asyncTask = Task { @MainActor [weak self] in
+                var result = ValidationResult.valid
+                for check in checks where result.isValid {
+                    result = await check.check(checked)
+                    if Task.isCancelled { return }
+                }
+                guard let self, self.value == checked, let state = self.state else { return }
+                self.asyncTask = nil
+                state.asynchronous = result.isPending ? .valid : result
+                self.publishValidation()
+            }
+        }
+        if let scheduler = widget.hostScheduler, checks[0].debounce > .zero {
+            asyncTimer = scheduler.schedule(after: checks[0].debounce, run)
+        } else {
+            run()
+        }
+    }
+}

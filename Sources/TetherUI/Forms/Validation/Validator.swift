@@ -1,0 +1,156 @@
+/// A rule a form field's value must follow: returns one ``ValidationResult`` for a value.
+///
+/// Built-in rules (``required(_:)``, ``length(min:max:_:)``, ``pattern(_:_:)``,
+/// ``range(_:_:)``, ``oneOf(_:_:)``, ``equal(to:_:)``, ``custom(_:)``) compose with
+/// ``and(_:)``: the first rule that fails gives the message. A rule that reads other fields
+/// (``equal(to:_:)``) names them as dependencies, and runs again whenever one changes.
+/// Asynchronous checks are ``AsyncValidator``s.
+///
+/// A rule runs on the main actor, each time the value changes (or a dependency does); it
+/// should be fast and have no side effects.
+@MainActor
+public struct Validator<Value> {
+    let check: (Value) -> ValidationResult
+    /// Fields whose changes make this rule run again.
+    let dependencies: [Form.Field]
+
+    /// A rule from a closure: return ``ValidationResult/invalid(_:)`` with a message, or
+    /// ``ValidationResult/valid``.
+    public init(_ check: @escaping (Value) -> ValidationResult) {
+        self.check = check
+        self.dependencies = []
+    }
+
+    init(dependencies: [Form.Field], _ check: @escaping (Value) -> ValidationResult) {
+        self.check = check
+        self.dependencies = dependencies
+    }
+
+    /// Checks `value`.
+    public func validate(_ value: Value) -> ValidationResult { check(value) }
+
+    /// This rule, then `other` when this one passes: the first failure's message wins.
+    public func and(_ other: Validator<Value>) -> Validator<Value> {
+        Validator(dependencies: dependencies + other.dependencies) { value in
+            let first = check(value)
+            return first.isValid ? other.check(value) : first
+        }
+    }
+
+    /// A rule from a closure (the same as ``init(_:)``, for a modifier chain).
+    public static func custom(_ check: @escaping (Value) -> ValidationResult) -> Validator {
+        Validator(check)
+    }
+
+    /// Fails with `message` when `isValid` returns `false`.
+    public static func rule(_ message: String, _ isValid: @escaping (Value) -> Bool) -> Validator {
+        Validator { isValid($0) ? .valid : .invalid(message) }
+    }
+}
+
+extension Validator where Value: FormEmptiable {
+    /// The value must not be empty (an empty string, no items checked, no choice made, a
+    /// toggle off). `message` defaults to "This field is required"; a form field made with
+    /// ``Form/Field/isRequired`` says "<Label> is required" instead.
+    public static func required(_ message: String = "This field is required") -> Validator {
+        rule(message) { !$0.isEmptyFormValue }
+    }
+}
+
+extension Validator where Value: Collection {
+    /// The value has at least `min` and at most `max` elements (characters of a string,
+    /// items of a selection). The message defaults to one naming the limits.
+    public static func length(min: Int? = nil, max: Int? = nil, _ message: String? = nil) -> Validator {
+        Validator { value in
+            let count = value.count
+            if let min, count < min {
+                return .invalid(message ?? "Enter at least \(min) \(min == 1 ? "character" : "characters")")
+            }
+            if let max, count > max {
+                return .invalid(message ?? "Enter at most \(max) \(max == 1 ? "character" : "characters")")
+            }
+            return .valid
+        }
+    }
+}
+
+extension Validator where Value == String {
+    /// The whole string matches `pattern` (a regular expression); an empty string passes,
+    /// so an optional field may stay empty (combine with ``required(_:)`` otherwise). An
+    /// invalid pattern is a programming error and stops the program with its message.
+    public static func pattern(_ pattern: String, _ message: String) -> Validator {
+        let regex: Regex<AnyRegexOutput>
+        do {
+            regex = try Regex(pattern)
+        } catch {
+            preconditionFailure("Validator.pattern: \(pattern) is not a regular expression: \(error)")
+        }
+        return Validator { value in
+            value.isEmpty || value.wholeMatch(of: regex) != nil ? .valid : .invalid(message)
+        }
+    }
+
+    /// An email address: something, `@`, a domain with a dot. An empty string passes.
+    public static func email(_ message: String = "Enter an email address like name@example.com") -> Validator {
+        pattern(#"[^@\s]+@[^@\s]+\.[^@\s]+"#, message)
+    }
+}
+
+extension Validator where Value: Comparable {
+    /// The value lies in `range`. The message defaults to "Enter a value from A to B".
+    public static func range(_ range: ClosedRange<Value>, _ message: String? = nil) -> Validator {
+        Validator { value in
+            range.contains(value)
+                ? .valid : .invalid(message ?? "Enter a value from \(range.lowerBound) to \(range.upperBound)")
+        }
+    }
+}
+
+extension Validator where Value: Equatable {
+    /// The value is one of `allowed`.
+    public static func oneOf(_ allowed: [Value], _ message: String) -> Validator {
+        rule(message) { allowed.contains($0) }
+    }
+
+    /// The value equals `other`'s (a password and its confirmation); runs again whenever
+    /// `other` changes. Passes while this field is empty, so the message waits for typing.
+    public static func equal(to other: FormField<Value>, _ message: String) -> Validator {
+        Validator(dependencies: [other]) { [weak other] value in
+            guard let other else { return .valid }
+            if let empty = value as? any FormEmptiable, empty.isEmptyFormValue { return .valid }
+            return value == other.value ? .valid : .invalid(message)
+        }
+    }
+}
+
+/// A value that can be empty, for ``Validator/required(_:)`` and required fields.
+public protocol FormEmptiable {
+    /// `true` when the value counts as "not filled in".
+    var isEmptyFormValue: Bool { get }
+}
+
+extension String: FormEmptiable {
+    /// `true` for an empty string or one of only spaces.
+    public var isEmptyFormValue: Bool { allSatisfy(\.isWhitespace) }
+}
+extension Set: FormEmptiable {
+    /// `true` when nothing is in the set.
+    public var isEmptyFormValue: Bool { isEmpty }
+}
+extension Array: FormEmptiable {
+    /// `true` when the array has no elements.
+    public var isEmptyFormValue: Bool { isEmpty }
+}
+extension Optional: FormEmptiable {
+    /// `true` for `nil`, or a wrapped value that is itself empty.
+    public var isEmptyFormValue: Bool {
+        switch self {
+        case .none: true
+        case .some(let value): (value as? any FormEmptiable)?.isEmptyFormValue ?? false
+        }
+    }
+}
+extension Bool: FormEmptiable {
+    /// `true` for `false`: a required toggle must be on ("I accept the terms").
+    public var isEmptyFormValue: Bool { !self }
+}
