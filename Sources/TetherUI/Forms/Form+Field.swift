@@ -21,8 +21,8 @@ extension Form {
         public var errorLabel: Label { madeErrorLabel ?? makeErrorLabel() }
         /// The message row, once made.
         private(set) var madeErrorLabel: Label?
-        /// The form the field belongs to.
-        weak var form: Form?
+        /// The form the field belongs to (`nil` once removed).
+        public internal(set) weak var form: Form?
         /// Everything a field needs beyond its widgets, made on first use.
         var state: FieldState?
 

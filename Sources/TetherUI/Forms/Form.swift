@@ -30,6 +30,8 @@ public final class Form: Widget {
     var statusLabel: Label?
     /// Observers of the form's validity and dirty state, made on first use.
     var observers: FormObservers?
+    /// The submit commands the form made, kept as long as the form.
+    var submitCommands: [AnyObject] = []
 
     /// The width of the label column (`nil`: the widest label plus two).
     public var labelWidth: Int? {

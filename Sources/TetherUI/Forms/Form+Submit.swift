@@ -1,0 +1,77 @@
+import TetherReactive
+
+extension Form {
+    /// A command that submits the form by running `command`, for the form's default button:
+    /// `signIn.bind(form.submitCommand(running: viewModel.signIn))`.
+    ///
+    /// - Enabled while `command` is and no field is invalid (a pending check does not
+    ///   disable it), so a button bound to it follows the form's validity.
+    /// - An execution first shows every field's message. While checks are pending it waits
+    ///   for them (the button's spinner turns); then, when every field is valid, it runs
+    ///   `command` and passes on its values and its end. When some field is invalid it runs
+    ///   nothing: the form says which fields need attention, focus moves to the first, and
+    ///   the execution fails with ``FormInvalidError``.
+    /// - Disposing the execution (Esc, ``Command/cancelAll()``) stops the wait or `command`'s run.
+    ///
+    /// The form keeps the command as long as it lives.
+    ///
+    /// Enter on the form's default button while it is disabled because of invalid fields
+    /// says the same and moves focus the same way. Moving between fields, going back and
+    /// cancelling are never blocked by validation.
+    public func submitCommand<Output>(running command: Command<Void, Output>) -> Command<Void, Output> {
+        let noErrors = rx.invalidFields.map(\.isEmpty)
+        let enabled = Observable.combineLatest(command.isEnabled, noErrors) { $0 && $1 }
+        let submit = Command<Void, Output>(enabledIf: enabled) { [weak self] () -> Observable<Output> in
+            guard let self else { return .empty() }
+            return self.submission(running: command)
+        }
+        submitCommands.append(submit)
+        return submit
+    }
+
+    private func submission<Output>(running command: Command<Void, Output>) -> Observable<Output> {
+        Observable.create { @MainActor [weak self] observer in
+            let work = SerialDisposable()
+            let proceed: @MainActor () -> Void = { [weak self] in
+                guard let self else { return observer.on(.completed) }
+                if self.explainInvalid() {
+                    observer.on(.error(FormInvalidError(fields: self.invalidFields.map { $0.title })))
+                } else {
+                    work.disposable = command.execute().asObservable().subscribe(observer)
+                }
+            }
+            guard let self else {
+                observer.on(.completed)
+                return work
+            }
+            for field in self.fields { field.reveal() }
+            if self.pendingFields.isEmpty {
+                proceed()
+            } else {
+                var waited = false
+                work.disposable = self.rx.pendingFields.filter(\.isEmpty).take(1).subscribe(onNext: { _ in
+                    guard !waited else { return }
+                    waited = true
+                    proceed()
+                })
+            }
+            return work
+        }
+    }
+}
+
+/// A submit found invalid fields and ran nothing (``Form/submitCommand(running:)``).
+public struct FormInvalidError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The titles of the invalid fields, in row order.
+    public var fields: [String]
+
+    /// An error naming `fields`.
+    public init(fields: [String]) { self.fields = fields }
+
+    /// "Email needs attention" or "2 fields need attention: Email, Port".
+    public var description: String {
+        fields.count == 1
+            ? "\(fields[0]) needs attention"
+            : "\(fields.count) fields need attention: " + fields.joined(separator: ", ")
+    }
+}

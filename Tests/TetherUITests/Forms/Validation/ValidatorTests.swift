@@ -1,0 +1,58 @@
+import Testing
+import TetherUI
+
+@MainActor
+@Suite("Validator")
+struct ValidatorTests {
+    @Test("required fails on an empty or blank string, no selection, nil and a toggle off")
+    func requiredEmptiness() {
+        #expect(Validator<String>.required().validate("  ") == .invalid("This field is required"))
+        #expect(Validator<String>.required().validate("a") == .valid)
+        #expect(Validator<Set<Int>>.required("Pick one").validate([]) == .invalid("Pick one"))
+        #expect(Validator<Int?>.required().validate(nil).isInvalid)
+        #expect(Validator<Bool>.required().validate(false).isInvalid)
+        #expect(Validator<Bool>.required().validate(true).isValid)
+    }
+
+    @Test("length names the limit that is broken")
+    func lengthLimits() {
+        let rule = Validator<String>.length(min: 2, max: 4)
+        #expect(rule.validate("a") == .invalid("Enter at least 2 characters"))
+        #expect(rule.validate("abcde") == .invalid("Enter at most 4 characters"))
+        #expect(rule.validate("abc") == .valid)
+    }
+
+    @Test("pattern matches the whole string and lets an empty one pass")
+    func patternWholeMatch() {
+        let rule = Validator<String>.pattern("[0-9]+", "Digits only")
+        #expect(rule.validate("12a") == .invalid("Digits only"))
+        #expect(rule.validate("123") == .valid)
+        #expect(rule.validate("") == .valid)
+        #expect(Validator<String>.email().validate("ada@example").isInvalid)
+        #expect(Validator<String>.email().validate("ada@example.com") == .valid)
+    }
+
+    @Test("range, one of and a custom rule each give their message")
+    func rangeOneOfCustom() {
+        #expect(Validator<Int>.range(1...128).validate(0) == .invalid("Enter a value from 1 to 128"))
+        #expect(Validator<Int>.range(1...128).validate(128) == .valid)
+        #expect(Validator<String>.oneOf(["a", "b"], "Choose a or b").validate("c") == .invalid("Choose a or b"))
+        let even = Validator<Int>.custom { $0 % 2 == 0 ? .valid : .invalid("Even, please") }
+        #expect(even.validate(3) == .invalid("Even, please"))
+    }
+
+    @Test("rules composed with and give the first failure's message")
+    func composedFirstFailure() {
+        let rule = Validator<String>.required("Name it").and(.length(min: 3))
+        #expect(rule.validate("") == .invalid("Name it"))
+        #expect(rule.validate("ab") == .invalid("Enter at least 3 characters"))
+        #expect(rule.validate("abc") == .valid)
+    }
+
+    @Test("a validation result says its message and kind")
+    func resultMessage() {
+        #expect(ValidationResult.valid.message == nil)
+        #expect(ValidationResult.invalid("x").message == "x")
+        #expect(ValidationResult.pending("Checking…").isPending)
+    }
+}
