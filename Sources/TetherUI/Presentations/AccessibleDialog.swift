@@ -95,7 +95,8 @@ final class AccessibleDialog {
     }
 
     private func name(of item: Item) -> String {
-        item.label ?? item.widget.accessiblePrompt.fallbackLabel ?? ""
+        let name = item.label ?? item.widget.accessiblePrompt.fallbackLabel ?? ""
+        return item.field?.isRequired == true ? name + " (required)" : name
     }
 
     private func ask(_ index: Int) {
@@ -177,7 +178,7 @@ final class AccessibleDialog {
         guard button.isEffectivelyEnabled else {
             if let form = formOfDefaultButton, let summary = form.invalidSummary {
                 write(CommandRun.sentence(summary) + "\n")
-                return askNext(from: firstInvalidItem ?? 0)
+                return askNext(from: firstInvalidItem.map(sayWhy) ?? 0)
             }
             write("\(button.title) is not available now; check the answers.\n")
             return askNext(from: 0)
@@ -194,6 +195,12 @@ final class AccessibleDialog {
     /// The first item whose field is invalid.
     private var firstInvalidItem: Int? {
         items.firstIndex { $0.field?.validation.isInvalid == true && askable($0.widget) }
+    }
+
+    /// Says why the item at `index` is invalid; returns `index`.
+    private func sayWhy(_ index: Int) -> Int {
+        if let message = items[index].field?.validation.message { write(CommandRun.sentence(message) + "\n") }
+        return index
     }
 
     /// The form whose default button the dialog presses.
@@ -233,7 +240,7 @@ final class AccessibleDialog {
         state = .idle
         _ = app?.scheduler.schedule(after: .zero) { [weak self] in
             guard let self, self.state == .idle else { return }
-            self.askNext(from: self.firstInvalidItem ?? 0)
+            self.askNext(from: self.firstInvalidItem.map(self.sayWhy) ?? 0)
         }
     }
 }
