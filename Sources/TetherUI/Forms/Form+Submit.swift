@@ -25,7 +25,7 @@ extension Form {
             guard let self else { return .empty() }
             return self.submission(running: command)
         }
-        submitCommands.append(submit)
+        retained.append(submit)
         return submit
     }
 

@@ -30,8 +30,9 @@ public final class Form: Widget {
     var statusLabel: Label?
     /// Observers of the form's validity and dirty state, made on first use.
     var observers: FormObservers?
-    /// The submit commands the form made, kept as long as the form.
-    var submitCommands: [AnyObject] = []
+    /// What the form keeps alive as long as it lives: the submit commands it made, the
+    /// bindings its builder made.
+    var retained: [AnyObject] = []
 
     /// The width of the label column (`nil`: the widest label plus two).
     public var labelWidth: Int? {

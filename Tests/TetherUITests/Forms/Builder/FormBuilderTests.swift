@@ -1,0 +1,85 @@
+import Testing
+import TetherReactive
+import TetherTesting
+import TetherUI
+
+@MainActor
+@Suite("FormBuilder")
+struct FormBuilderTests {
+    @Test("a built form has the sections, fields and rules written, in order")
+    func sectionsAndFields() throws {
+        let email = BehaviorRelay(value: "ada@example.com")
+        let form = Form {
+            Section("You") {
+                Field("Name", key: "name", TextField()).required()
+                Field("Email", key: "email", TextField()).validate(.email()).bound(to: email)
+            }
+            Section("Machine") {
+                Field("Cores", key: "cores", TextField(), as: .integer(in: 1...128), value: 8)
+            }
+        }
+        let pilot = try Pilot(root: form, size: Size(width: 40, height: 6))
+        #expect(pilot.lines == ["You", "Name *", "Email   ada@example.com", "Machine", "Cores   8", ""])
+        #expect(form.fields.map(\.key) == ["name", "email", "cores"])
+        #expect(form.invalidFields.map(\.title) == ["Name"])
+    }
+
+    @Test("if, if-else and for choose the fields built")
+    func controlFlow() {
+        let advanced = false
+        let extras = ["proxy", "port"]
+        let form = Form {
+            if advanced {
+                Field("Debug", key: "debug", Toggle("Debug"))
+            } else {
+                Field("Mode", key: "mode", TextField(text: "simple"))
+            }
+            for extra in extras { Field(extra, key: extra, TextField()) }
+            if let first = extras.first { Field("First", key: "first-" + first, TextField()) }
+        }
+        #expect(form.fields.map(\.key) == ["mode", "proxy", "port", "first-proxy"])
+    }
+
+    @Test("a bound field writes the model two ways for as long as the form lives")
+    func boundTwoWays() throws {
+        let name = BehaviorRelay(value: "Ada")
+        let form = Form { Field("Name", key: "name", TextField()).bound(to: name) }
+        let pilot = try Pilot(root: form, size: Size(width: 30, height: 2))
+        #expect(pilot.lines[0] == "Name  Ada")
+        pilot.press(.end)
+        pilot.type("!")
+        #expect(name.value == "Ada!")
+        name.accept("Grace")
+        #expect(pilot.lines[0] == "Name  Grace")
+    }
+
+    @Test("a field shown by a condition appears and goes as the condition changes, keeping its value")
+    func visibleWhen() throws {
+        let useProxy = BehaviorRelay(value: false)
+        let form = Form {
+            Field("Proxy", key: "proxy", TextField(text: "http://p")).visible(when: useProxy)
+            Field("Port", key: "port", TextField(text: "80"))
+        }
+        let pilot = try Pilot(root: form, size: Size(width: 30, height: 2))
+        #expect(pilot.lines == ["Port   80", ""])
+        useProxy.accept(true)
+        #expect(pilot.lines == ["Proxy  http://p", "Port   80"])
+    }
+
+    @Test("buttons submitting a command run it through the form's submit")
+    func buttonsSubmit() async throws {
+        var saved = 0
+        let save = Button("Save")
+        let command = Command<Void, Void> { saved += 1 }
+        let form = Form {
+            Field("Name", key: "name", TextField()).required()
+            Buttons([save], default: save).submitting(command)
+        }
+        let pilot = try Pilot(root: form, size: Size(width: 30, height: 5))
+        pilot.press(.enter)
+        #expect(pilot.screen.contains("Name needs attention"))
+        pilot.type("Ada\n")
+        await pilot.settle()
+        #expect(saved == 1)
+    }
+}
