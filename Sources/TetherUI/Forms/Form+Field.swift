@@ -160,6 +160,13 @@ extension Form {
         /// field marked ``FormField/isSecret``).
         public var isSecret: Bool { widget is SecureField }
 
+        /// The value as draft data: `nil` for a secret, a field without a key or a value that
+        /// is not a ``DraftValue``.
+        var draftData: DraftData? { nil }
+
+        /// Writes a draft's value as the user's edit; `false` when it does not fit.
+        func applyDraft(_ data: DraftData) -> Bool { false }
+
         /// The conditions changed: validity and the form's layout follow.
         func conditionsChanged() {
             form?.setNeedsLayout()

@@ -10,7 +10,8 @@ extension Form {
     ///   for them (the button's spinner turns); then, when every field is valid, it runs
     ///   `command` and passes on its values and its end. When some field is invalid it runs
     ///   nothing: the form says which fields need attention, focus moves to the first, and
-    ///   the execution fails with ``FormInvalidError``.
+    ///   the execution fails with ``FormInvalidError``. A run of `command` that produces a value and
+    ///   completes removes the form's draft (``FormDrafts``).
     /// - Disposing the execution (Esc, ``Command/cancelAll()``) stops the wait or `command`'s run.
     ///
     /// The form keeps the command as long as it lives.
@@ -37,7 +38,13 @@ extension Form {
                 if self.explainInvalid() {
                     observer.on(.error(FormInvalidError(fields: self.invalidFields.map { $0.title })))
                 } else {
-                    work.disposable = command.execute().asObservable().subscribe(observer)
+                    var produced = false
+                    work.disposable = command.execute().asObservable().subscribe(
+                        AnyObserver { [weak self] event in
+                            if case .next = event { produced = true }
+                            if case .completed = event, produced { self?.drafts?.discard() }
+                            observer.on(event)
+                        })
                 }
             }
             guard let self else {

@@ -45,7 +45,10 @@ extension Form {
         if statusLabel?.isHidden == false { explainIfStillInvalid() }
     }
 
-    func fieldValueChanged(_ field: Field) { formDirtyChanged() }
+    func fieldValueChanged(_ field: Field) {
+        formDirtyChanged()
+        draftStore?.valueChanged()
+    }
 
     /// Fields were added or removed.
     func fieldsChanged() {

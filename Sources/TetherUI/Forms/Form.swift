@@ -33,6 +33,8 @@ public final class Form: Widget {
     /// What the form keeps alive as long as it lives: the submit commands it made, the
     /// bindings its builder made.
     var retained: [AnyObject] = []
+    /// The drafts, once turned on.
+    weak var draftStore: FormDrafts?
 
     /// The width of the label column (`nil`: the widest label plus two).
     public var labelWidth: Int? {

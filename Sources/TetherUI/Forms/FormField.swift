@@ -136,6 +136,23 @@ public final class FormField<Value: Equatable>: Form.Field {
         }
     }
 
+    // MARK: Drafts
+
+    override var draftData: DraftData? {
+        guard !isSecret else { return nil }
+        return (value as? any DraftValue)?.draftData
+    }
+
+    override func applyDraft(_ data: DraftData) -> Bool {
+        guard !isSecret, let type = Value.self as? any DraftValue.Type,
+            let newValue = type.init(draftData: data) as? Value
+        else { return false }
+        guard newValue != value else { return true }
+        widgetProperty.on(.next(newValue))
+        widgetChanged(newValue)
+        return true
+    }
+
     // MARK: Changes
 
     private func widgetChanged(_ newValue: Value) {

@@ -1,0 +1,100 @@
+import TetherReactive
+
+/// A form's drafts: the values of its keyed, non-secret fields saved to a file while the
+/// form is dirty, so an interrupted session can resume (``Form/keepDrafts(at:debounce:)``).
+///
+/// - **Saving**: ``debounce`` after the last change, the values are written by key (a
+///   `SecureField`'s value and fields marked ``FormField/isSecret`` never are). When the
+///   form is clean again the file is removed.
+/// - **Resuming**: a draft found when drafts are turned on is ``hasDraft``; the form
+///   offers it ("Resume where you left off?") when it first shows, or the app calls
+///   ``resume()`` or ``discard()`` itself. Until one of them, nothing is saved over it.
+/// - **Submitting**: a successful run of the form's submit command removes the draft.
+@MainActor
+public final class FormDrafts {
+    /// The draft file's path.
+    public let path: String
+    /// How long the values must rest before they are saved.
+    public let debounce: Duration
+    private weak var form: Form?
+    private let file: DraftFile
+    private var saved: [(key: String, value: DraftData)]?
+    private var timer: (any Disposable)?
+    private var applying = false
+
+    init(form: Form, path: String, debounce: Duration) {
+        self.form = form
+        self.path = path
+        self.debounce = debounce
+        self.file = DraftFile(path: path)
+        saved = file.read().flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    isolated deinit { timer?.dispose() }
+
+    /// Whether a draft from an earlier session waits for ``resume()`` or ``discard()``.
+    public var hasDraft: Bool { saved != nil }
+
+    /// How many fields the waiting draft would change.
+    public var draftChanges: Int {
+        guard let saved, let form else { return 0 }
+        return saved.filter { entry in
+            guard let field = form.field(forKey: entry.key) else { return false }
+            return field.draftData != entry.value
+        }.count
+    }
+
+    /// Writes the waiting draft's values into their fields as the user's edits (the model
+    /// bound to each field receives them; the form becomes dirty). Values that no longer fit
+    /// a field, and keys the form no longer has, are skipped.
+    public func resume() {
+        guard let saved, let form else { return }
+        self.saved = nil
+        applying = true
+        for entry in saved { _ = form.field(forKey: entry.key)?.applyDraft(entry.value) }
+        applying = false
+        save()
+    }
+
+    /// Forgets the waiting draft and removes the file.
+    public func discard() {
+        saved = nil
+        timer?.dispose()
+        timer = nil
+        file.remove()
+    }
+
+    /// A value changed: saves `debounce` later (at once without a scheduler).
+    func valueChanged() {
+        guard !applying, saved == nil else { return }
+        timer?.dispose()
+        guard let scheduler = form?.hostScheduler, debounce > .zero else { return save() }
+        timer = scheduler.schedule(after: debounce) { [weak self] in self?.save() }
+    }
+
+    /// Saves now: the keyed, non-secret values while the form is dirty; removes the file
+    /// when it is clean.
+    public func save() {
+        timer?.dispose()
+        timer = nil
+        guard saved == nil, let form else { return }
+        guard form.isDirty else { return file.remove() }
+        let entries = form.fields.compactMap { field in field.draftData.map { (key: field.key, value: $0) } }
+        file.write(entries)
+    }
+}
+
+extension Form {
+    /// Turns drafts on (see ``FormDrafts``): values are saved to `path` `debounce` after
+    /// each change while the form is dirty. Returns the drafts; ``drafts`` keeps them.
+    @discardableResult
+    public func keepDrafts(at path: String, debounce: Duration = .seconds(1)) -> FormDrafts {
+        let drafts = FormDrafts(form: self, path: path, debounce: debounce)
+        retained.append(drafts)
+        draftStore = drafts
+        return drafts
+    }
+
+    /// The drafts turned on with ``keepDrafts(at:debounce:)``, if any.
+    public var drafts: FormDrafts? { draftStore }
+}

@@ -1,0 +1,142 @@
+import Glibc
+import Testing
+import TetherReactive
+import TetherTesting
+import TetherUI
+
+/// A fresh path for a draft file, removed when the test ends.
+private func draftPath(_ name: String = #function) -> String {
+    let path = "/tmp/tether-draft-\(getpid())-\(name.filter(\.isLetter)).json"
+    unlink(path)
+    return path
+}
+
+/// The draft file's text, or `nil` when there is none.
+private func contents(_ path: String) -> String? {
+    guard let file = fopen(path, "r") else { return nil }
+    defer { fclose(file) }
+    var text = ""
+    var buffer = [CChar](repeating: 0, count: 1024)
+    while fgets(&buffer, Int32(buffer.count), file) != nil {
+        text += String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+    return text
+}
+
+private enum Plan: String, DraftValue, Hashable { case free, pro }
+
+/// A sign-up form with a name, a password, a token marked secret, a port and a plan.
+@MainActor
+private func signUp(drafts path: String) -> (Form, FormField<String>) {
+    let form = Form()
+    let name = form.addField("Name", TextField(), key: "name")
+    form.addField("Password", SecureField(), key: "password")
+    form.addField("Token", TextField(), key: "token").isSecret = true
+    form.addField("Port", TextField(), key: "port", as: .integer(in: 1...65_535), value: 80)
+    let plan = Picker(options: [Plan.free, .pro], selection: .free, axis: .horizontal, title: \.rawValue)
+    form.addField("Plan", plan, key: "plan")
+    form.keepDrafts(at: path, debounce: .milliseconds(500))
+    return (form, name)
+}
+
+@MainActor
+@Suite("Drafts")
+struct FormDraftsTests {
+    @Test("values are saved by key a debounce after the last change, never a secret")
+    func savedAfterDebounce() throws {
+        let path = draftPath()
+        defer { unlink(path) }
+        let (form, _) = signUp(drafts: path)
+        let pilot = try Pilot(root: form, size: Size(width: 40, height: 8))
+        pilot.type("Ada\thunter2\tsecret-token\t")
+        #expect((form.field(forKey: "password") as? FormField<String>)?.value == "hunter2")
+        #expect((form.field(forKey: "token") as? FormField<String>)?.value == "secret-token")
+        pilot.advance(by: .milliseconds(400))
+        #expect(contents(path) == nil)
+        pilot.advance(by: .milliseconds(100))
+        let text = try #require(contents(path))
+        #expect(text.contains("\"name\": \"Ada\""))
+        #expect(text.contains("\"port\": 80"))
+        #expect(text.contains("\"plan\": \"free\""))
+        #expect(!text.contains("hunter2"))
+        #expect(!text.contains("secret-token"))
+        #expect(!text.contains("password"))
+    }
+
+    @Test("a form made clean again removes its draft")
+    func cleanRemoves() throws {
+        let path = draftPath()
+        defer { unlink(path) }
+        let (form, _) = signUp(drafts: path)
+        let pilot = try Pilot(root: form, size: Size(width: 40, height: 8))
+        pilot.type("A")
+        pilot.advance(by: .seconds(1))
+        #expect(contents(path) != nil)
+        pilot.press(.backspace)
+        pilot.advance(by: .seconds(1))
+        #expect(contents(path) == nil)
+    }
+
+    @Test("a draft found at the next start resumes as the user's edits, reaching the model")
+    func resumeNextStart() throws {
+        let path = draftPath()
+        defer { unlink(path) }
+        do {
+            let (form, _) = signUp(drafts: path)
+            let pilot = try Pilot(root: form, size: Size(width: 40, height: 8))
+            pilot.type("Ada \"Countess\" \\ of Lovelace\t\t\t")
+            pilot.press(.end, .backspace, .backspace)
+            pilot.type("8080\t")
+            pilot.press(.right)
+            pilot.advance(by: .seconds(1))
+        }
+        let (form, name) = signUp(drafts: path)
+        let model = BehaviorRelay(value: "")
+        let binding = name.rx.value <-> model
+        defer { binding.dispose() }
+        let drafts = try #require(form.drafts)
+        #expect(drafts.hasDraft)
+        #expect(drafts.draftChanges == 3)
+        drafts.resume()
+        #expect(model.value == "Ada \"Countess\" \\ of Lovelace")
+        #expect((form.field(forKey: "port") as? FormField<Int>)?.value == 8080)
+        #expect((form.field(forKey: "plan") as? FormField<Plan?>)?.value == .pro)
+        #expect(form.isDirty)
+    }
+
+    @Test("a draft waiting for an answer is not overwritten, and discard removes it")
+    func waitingDraftKept() throws {
+        let path = draftPath()
+        defer { unlink(path) }
+        do {
+            let (form, _) = signUp(drafts: path)
+            let pilot = try Pilot(root: form, size: Size(width: 40, height: 8))
+            pilot.type("Ada")
+            pilot.advance(by: .seconds(1))
+        }
+        let (form, _) = signUp(drafts: path)
+        let pilot = try Pilot(root: form, size: Size(width: 40, height: 8))
+        pilot.type("Bob")
+        pilot.advance(by: .seconds(1))
+        #expect(contents(path)?.contains("Ada") == true)
+        form.drafts?.discard()
+        #expect(contents(path) == nil)
+    }
+
+    @Test("a successful submit removes the draft")
+    func submitRemoves() async throws {
+        let path = draftPath()
+        defer { unlink(path) }
+        let (form, _) = signUp(drafts: path)
+        let save = Button("Save")
+        form.addButtons([save], default: save)
+        save.bind(form.submitCommand(running: Command<Void, Void> {}))
+        let pilot = try Pilot(root: form, size: Size(width: 40, height: 9))
+        pilot.type("Ada")
+        pilot.advance(by: .seconds(1))
+        #expect(contents(path) != nil)
+        save.press()
+        await pilot.settle()
+        #expect(contents(path) == nil)
+    }
+}
