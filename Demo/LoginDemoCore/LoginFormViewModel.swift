@@ -11,10 +11,6 @@ import TetherReactive
 public protocol LoginFormViewModel: AnyObject {
     /// The values the "View model" panel shows: the password only as its length.
     var panel: Observable<LoginPanelState> { get }
-    /// The username's validation message, once the field has been left.
-    var usernameMessage: Observable<String?> { get }
-    /// The password's validation message, once the field has been left.
-    var passwordMessage: Observable<String?> { get }
     /// The line under the form: the failure, the lockout countdown, or nothing.
     var statusLine: Observable<String?> { get }
     /// Whether too many failures have locked the form.
@@ -30,8 +26,6 @@ public protocol LoginFormViewModel: AnyObject {
     /// The session, once signed in.
     var currentSession: LoginViewModel.Session? { get }
 
-    /// Marks a field as left, so its validation message may show.
-    func fieldLeft(_ field: LoginViewModel.Field)
     /// Cancels a sign-in in progress. Returns whether one was running.
     @discardableResult func cancelSignIn() -> Bool
     /// Puts every field back to its default (a lockout stays).
@@ -72,8 +66,6 @@ extension LoginViewModel: LoginFormViewModel {
         }
     }
 
-    public var usernameMessage: Observable<String?> { usernameError }
-    public var passwordMessage: Observable<String?> { passwordError }
     public var statusLine: Observable<String?> { statusMessage }
     public var isLockedOut: Observable<Bool> { lockoutRemaining.map { $0 > 0 }.distinctUntilChanged() }
     public var signInCommand: Command<Void, Session> { signIn }

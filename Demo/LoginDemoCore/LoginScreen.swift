@@ -37,6 +37,10 @@ public final class LoginScreen {
     public let signInButton = Button("Sign in")
     public let resetButton = Button("Reset")
     public let form = Form()
+    /// The username's field: required.
+    public let usernameField: FormField<String>
+    /// The password's field: at least 8 characters.
+    public let passwordField: FormField<String>
     let status = Label("", overflow: .wrap, role: .error)
     let formPanel: Panel
     let modelPanel: Panel
@@ -48,9 +52,9 @@ public final class LoginScreen {
     /// The screen for the view model built from relays.
     public convenience init(viewModel: LoginViewModel) {
         self.init(outputs: viewModel)
-        // Two-way: each widget ⇄ its relay. The model wins on bind.
-        (username.rx.text <-> viewModel.username).disposed(by: bag)
-        (password.rx.text <-> viewModel.password).disposed(by: bag)
+        // Two-way: each field ⇄ its relay (the form's fields sit between widgets and model). The model wins on bind.
+        (usernameField.rx.value <-> viewModel.username).disposed(by: bag)
+        (passwordField.rx.value <-> viewModel.password).disposed(by: bag)
         (remember.rx.isOn <-> viewModel.rememberMe).disposed(by: bag)
         (sessionLength.rx.value <-> viewModel.sessionMinutes).disposed(by: bag)
     }
@@ -58,9 +62,9 @@ public final class LoginScreen {
     /// The screen for the view model written as an `@Observable` class (`login-demo --observation`).
     public convenience init(viewModel: ObservableLoginViewModel) {
         self.init(outputs: viewModel)
-        // Two-way: each widget ⇄ its @Observable property. The model wins on bind.
-        (username.rx.text <-> viewModel.binding(\.username)).disposed(by: bag)
-        (password.rx.text <-> viewModel.binding(\.password)).disposed(by: bag)
+        // Two-way: each field ⇄ its @Observable property. The model wins on bind.
+        (usernameField.rx.value <-> viewModel.binding(\.username)).disposed(by: bag)
+        (passwordField.rx.value <-> viewModel.binding(\.password)).disposed(by: bag)
         (remember.rx.isOn <-> viewModel.binding(\.rememberMe)).disposed(by: bag)
         (sessionLength.rx.value <-> viewModel.binding(\.sessionMinutes)).disposed(by: bag)
     }
@@ -71,8 +75,10 @@ public final class LoginScreen {
         self.viewModel = viewModel
         let bag = DisposeBag()
         self.bag = bag
-        let userField = form.addField("Username", username)
-        let passwordField = form.addField("Password", password)
+        // The messages under the fields: validators, shown once a field is left.
+        usernameField = form.addField("Username", username, key: "username").validate(.required("Enter a username"))
+        passwordField = form.addField("Password", password, key: "password")
+            .validate(.custom { $0.count < 8 ? .invalid("At least 8 characters (\($0.count) so far)") : .valid })
         form.addRow(remember)
         form.addField("Session", sessionLength)
         form.addRow(status)
@@ -91,18 +97,17 @@ public final class LoginScreen {
         modelPanel = Panel(title: "View model", modelRows)
         center = Center(AdaptiveStack(primary: formPanel, secondary: modelPanel))
         root = center
-        bindOutputs(userField: userField, passwordField: passwordField)
+        bindOutputs()
     }
 
     /// One way: the view model's derived state into the widgets, and the widgets' events
-    /// (leaving a field, Reset) into the view model.
-    private func bindOutputs(userField: Form.Field, passwordField: Form.Field) {
-        viewModel.usernameMessage.bind(to: userField.rx.error).disposed(by: bag)
-        viewModel.passwordMessage.bind(to: passwordField.rx.error).disposed(by: bag)
+    /// (Reset) into the view model.
+    private func bindOutputs() {
         viewModel.statusLine.bind(to: status.rx.optionalText).disposed(by: bag)
         // What the accessible presentation says of a sign-in; full screen shows the spinner and the welcome panel.
         signInButton.progressText = "Signing in…"
-        signInButton.bind(viewModel.signInCommand) { "Signed in as \($0.username)" }
+        // The form's submit: enabled by the fields' validity, it runs the view model's command.
+        signInButton.bind(form.submitCommand(running: viewModel.signInCommand)) { "Signed in as \($0.username)" }
         let editable = Observable.combineLatest(viewModel.signInCommand.isExecuting, viewModel.isLockedOut) {
             busy, locked in
             !busy && !locked
@@ -110,15 +115,7 @@ public final class LoginScreen {
         editable.bind(to: username.rx.isEnabled, password.rx.isEnabled, remember.rx.isEnabled).disposed(by: bag)
         editable.bind(to: sessionLength.rx.isEnabled, resetButton.rx.isEnabled).disposed(by: bag)
 
-        // Validation shows once a field has been left.
-        // A field disabled by a sign-in or the lockout loses focus too: that is not the user leaving it.
         let viewModel = self.viewModel
-        username.rx.editingDidEnd.subscribe(onNext: { [weak viewModel, weak field = username] in
-            if field?.isEnabled == true { viewModel?.fieldLeft(.username) }
-        }).disposed(by: bag)
-        password.rx.editingDidEnd.subscribe(onNext: { [weak viewModel, weak field = password] in
-            if field?.isEnabled == true { viewModel?.fieldLeft(.password) }
-        }).disposed(by: bag)
         resetButton.rx.tap.subscribe(onNext: { [weak viewModel] in viewModel?.reset() }).disposed(by: bag)
         viewModel.focusRequested.subscribe(onNext: { [weak self] field in
             guard let self else { return }

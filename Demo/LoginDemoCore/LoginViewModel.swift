@@ -2,8 +2,9 @@ import TetherReactive
 
 /// The login form's state and behaviour, with no knowledge of widgets.
 ///
-/// Fields are ``BehaviorRelay``s bound two ways to the widgets; derived state (validation
-/// messages, whether Sign in is enabled) is built with operators; signing in is a
+/// Fields are ``BehaviorRelay``s bound two ways to the form's fields; derived state (whether
+/// Sign in is enabled, the status line) is built with operators; the messages under the
+/// fields come from the form's validators (``LoginScreen``); signing in is a
 /// ``Command`` with an `async` body. Time (the simulated network delay, the lockout
 /// countdown) comes from the scheduler it is given, so tests run it on virtual time.
 @MainActor
@@ -29,9 +30,6 @@ public final class LoginViewModel: @MainActor CustomStringConvertible, @MainActo
     public let password = BehaviorRelay(value: "")
     public let rememberMe = BehaviorRelay(value: false)
     public let sessionMinutes = BehaviorRelay(value: LoginViewModel.defaultMinutes)
-    /// Set once the user has left the field: validation messages show only after that.
-    public let usernameTouched = BehaviorRelay(value: false)
-    public let passwordTouched = BehaviorRelay(value: false)
     /// "Invalid username or password" after a failed attempt.
     public let failureMessage = BehaviorRelay<String?>(value: nil)
     /// Failed attempts in a row.
@@ -84,20 +82,6 @@ public final class LoginViewModel: @MainActor CustomStringConvertible, @MainActo
         }.distinctUntilChanged()
     }
 
-    /// The username's validation message, once the field has been left.
-    public var usernameError: Observable<String?> {
-        Observable.combineLatest(username, usernameTouched) { user, touched -> String? in
-            touched && user.allSatisfy(\.isWhitespace) ? "Enter a username" : nil
-        }.distinctUntilChanged { $0 == $1 }
-    }
-
-    /// The password's validation message, once the field has been left.
-    public var passwordError: Observable<String?> {
-        Observable.combineLatest(password, passwordTouched) { password, touched -> String? in
-            touched && password.count < 8 ? "At least 8 characters (\(password.count) so far)" : nil
-        }.distinctUntilChanged { $0 == $1 }
-    }
-
     /// The line under the form: the failure, the lockout countdown, or nothing.
     public var statusMessage: Observable<String?> {
         Observable.combineLatest(failureMessage, lockoutRemaining) { failure, remaining -> String? in
@@ -108,14 +92,6 @@ public final class LoginViewModel: @MainActor CustomStringConvertible, @MainActo
     /// The session length as shown: `30 min`.
     nonisolated public static func formatMinutes(_ minutes: Double) -> String { "\(Int(minutes.rounded())) min" }
 
-    /// Marks a field as left, so its validation message may show.
-    public func fieldLeft(_ field: Field) {
-        switch field {
-        case .username: usernameTouched.accept(true)
-        case .password: passwordTouched.accept(true)
-        }
-    }
-
     /// Puts every field back to its default (the lockout, if any, stays).
     public func reset() {
         cancelSignIn()
@@ -123,8 +99,6 @@ public final class LoginViewModel: @MainActor CustomStringConvertible, @MainActo
         password.accept("")
         rememberMe.accept(false)
         sessionMinutes.accept(LoginViewModel.defaultMinutes)
-        usernameTouched.accept(false)
-        passwordTouched.accept(false)
         failureMessage.accept(nil)
         focusRequests.accept(.username)
     }
@@ -147,7 +121,6 @@ public final class LoginViewModel: @MainActor CustomStringConvertible, @MainActo
         failures.accept(failures.value + 1)
         // Clear the password first: its change would otherwise clear the message again.
         password.accept("")
-        passwordTouched.accept(false)
         failureMessage.accept(SignInError.invalidCredentials.description)
         focusRequests.accept(.password)
         if failures.value >= LoginViewModel.maxFailures { startLockout() }

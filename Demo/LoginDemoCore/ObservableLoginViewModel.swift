@@ -4,9 +4,9 @@ import TetherReactive
 /// The login form's state and behaviour written as an `@Observable` class: the same view
 /// model as ``LoginViewModel``, with plain properties where that one has relays.
 ///
-/// Fields are stored properties bound two ways to the widgets with
-/// `field <-> model.binding(\.username)`; derived state (validation messages, whether Sign in
-/// is enabled) is computed properties, observed with `observe(\.usernameError)`; signing in
+/// Fields are stored properties bound two ways to the form's fields with
+/// `field.rx.value <-> model.binding(\.username)`; derived state (whether Sign in is enabled,
+/// the status line) is computed properties, observed with `observe(\.statusMessage)`; signing in
 /// is the same ``Command`` with an `async` body. Time comes from the scheduler it is given.
 /// Run the demo on it with `login-demo --observation`.
 @Observable
@@ -20,9 +20,6 @@ public final class ObservableLoginViewModel: @MainActor CustomStringConvertible,
     public var password = "" { didSet { clearFailureUnlessSigningIn() } }
     public var rememberMe = false
     public var sessionMinutes = LoginViewModel.defaultMinutes
-    /// Set once the user has left the field: validation messages show only after that.
-    public var usernameTouched = false
-    public var passwordTouched = false
     /// "Invalid username or password" after a failed attempt.
     public var failureMessage: String?
     /// Failed attempts in a row.
@@ -67,16 +64,6 @@ public final class ObservableLoginViewModel: @MainActor CustomStringConvertible,
     /// Whether Sign in may run: valid and not locked.
     public var canSubmit: Bool { isValid && lockoutRemaining == 0 }
 
-    /// The username's validation message, once the field has been left.
-    public var usernameError: String? {
-        usernameTouched && username.allSatisfy(\.isWhitespace) ? "Enter a username" : nil
-    }
-
-    /// The password's validation message, once the field has been left.
-    public var passwordError: String? {
-        passwordTouched && password.count < 8 ? "At least 8 characters (\(password.count) so far)" : nil
-    }
-
     /// The line under the form: the failure, the lockout countdown, or nothing.
     public var statusMessage: String? {
         lockoutRemaining > 0 ? "Too many attempts: try again in \(lockoutRemaining) s" : failureMessage
@@ -90,14 +77,6 @@ public final class ObservableLoginViewModel: @MainActor CustomStringConvertible,
 
     // MARK: Actions
 
-    /// Marks a field as left, so its validation message may show.
-    public func fieldLeft(_ field: Field) {
-        switch field {
-        case .username: usernameTouched = true
-        case .password: passwordTouched = true
-        }
-    }
-
     /// Puts every field back to its default (the lockout, if any, stays).
     public func reset() {
         cancelSignIn()
@@ -105,8 +84,6 @@ public final class ObservableLoginViewModel: @MainActor CustomStringConvertible,
         password = ""
         rememberMe = false
         sessionMinutes = LoginViewModel.defaultMinutes
-        usernameTouched = false
-        passwordTouched = false
         failureMessage = nil
         focusRequests.accept(.username)
     }
@@ -135,7 +112,6 @@ public final class ObservableLoginViewModel: @MainActor CustomStringConvertible,
         failures += 1
         // Clear the password first: its change would otherwise clear the message again.
         password = ""
-        passwordTouched = false
         failureMessage = SignInError.invalidCredentials.description
         focusRequests.accept(.password)
         if failures >= LoginViewModel.maxFailures { startLockout() }
@@ -173,8 +149,6 @@ public final class ObservableLoginViewModel: @MainActor CustomStringConvertible,
 
 extension ObservableLoginViewModel: LoginFormViewModel {
     public var panel: Observable<LoginPanelState> { observe(\.panelState) }
-    public var usernameMessage: Observable<String?> { observe(\.usernameError).distinctUntilChanged { $0 == $1 } }
-    public var passwordMessage: Observable<String?> { observe(\.passwordError).distinctUntilChanged { $0 == $1 } }
     public var statusLine: Observable<String?> { observe(\.statusMessage).distinctUntilChanged { $0 == $1 } }
     public var isLockedOut: Observable<Bool> { observe(\.lockoutRemaining).map { $0 > 0 }.distinctUntilChanged() }
     public var signInCommand: Command<Void, Session> { signIn }

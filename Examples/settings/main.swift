@@ -6,7 +6,7 @@ final class SettingsModel {
     let name = BehaviorRelay(value: "")
     let notify = BehaviorRelay(value: true)
     let volume = BehaviorRelay(value: 50.0)
-    private(set) lazy var save = Command<Void, String>(enabledIf: name.map { !$0.isEmpty }) { [unowned self] in
+    private(set) lazy var save = Command<Void, String> { [unowned self] in
         try await MainScheduler.instance.sleep(for: .milliseconds(300))  // pretend to write a file
         return self.name.value
     }
@@ -16,27 +16,21 @@ final class SettingsModel {
 struct SettingsExample {
     @MainActor static func main() throws {
         let model = SettingsModel()
-        let name = TextField(placeholder: "your name", width: 24)
-        let notify = Toggle("Send notifications")
-        let volume = Slider(value: 50, in: 0...100, step: 10)
         let save = Button("Save")
-
-        let form = Form()
-        let nameField = form.addField("Name", name)
-        form.addRow(notify)
-        form.addField("Volume", volume)
-        form.addButtons([save], default: save)
-
-        let bag = DisposeBag()
-        (name.rx.text <-> model.name).disposed(by: bag)  // two ways: the model wins on bind
-        (notify.rx.isOn <-> model.notify).disposed(by: bag)
-        (volume.rx.value <-> model.volume).disposed(by: bag)
-        model.name.map { $0.isEmpty ? "A name is required" : nil }
-            .bind(to: nameField.rx.error).disposed(by: bag)  // one way
-        save.bind(model.save)  // enabled state, spinner, tap
+        let form = Form {
+            Field("Name", key: "name", TextField(placeholder: "your name", width: 24))
+                .required()  // "Name is required" once the field is left or Save is pressed
+                .bound(to: model.name)  // two ways: the model wins on bind
+            Field("Notify", key: "notify", Toggle("Send notifications")).bound(to: model.notify)
+            Field("Volume", key: "volume", Slider(value: 50, in: 0...100, step: 10))
+                .description("How loud the alerts are")
+                .bound(to: model.volume)
+            Buttons([save], default: save).submitting(model.save)  // enabled while valid, spinner, tap
+        }
 
         let app = Application(root: Center(Panel(title: "Settings", form)), backend: CursesBackend())
         var saved = false
+        let bag = DisposeBag()
         model.save.values.subscribe(onNext: { _ in
             saved = true
             app.quit()

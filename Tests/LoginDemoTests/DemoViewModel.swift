@@ -83,8 +83,6 @@ final class DemoViewModel {
         set { write(newValue, \.sessionMinutes, \.sessionMinutes) }
     }
 
-    var usernameTouched: Bool { read(\.usernameTouched.value, \.usernameTouched) }
-    var passwordTouched: Bool { read(\.passwordTouched.value, \.passwordTouched) }
     var failureMessage: String? { read(\.failureMessage.value, \.failureMessage) }
     var failures: Int { read(\.failures.value, \.failures) }
     var lockoutRemaining: Int { read(\.lockoutRemaining.value, \.lockoutRemaining) }

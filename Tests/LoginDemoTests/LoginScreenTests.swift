@@ -143,6 +143,16 @@ final class LoginScreenTests {
         #expect(!pilot.screen.contains("Enter a username"), "the message goes once the username is valid")
     }
 
+    @Test("Enter on the password with Sign in disabled names the fields that need attention and focuses the first")
+    func enterExplainsInvalid() {
+        pilot.press(.tab)
+        pilot.type("abc\n")
+        #expect(pilot.screen.contains("2 fields need attention: Username, Password"), "\(pilot.screen)")
+        #expect(pilot.focusedWidget === screen.username)
+        pilot.type("demo")
+        #expect(pilot.screen.contains("Password needs attention"))
+    }
+
     @Test("a validation message under a field keeps every row of the form on screen")
     func validationKeepsButtonsVisible() {
         pilot.type("demo")

@@ -70,27 +70,6 @@ struct LoginViewModelTests {
         #expect(!t.viewModel.signIn.enabled)
     }
 
-    @Test("validation messages appear only once a field has been left", arguments: ViewModelKind.allCases)
-    func validationAfterFieldLeft(kind: ViewModelKind) {
-        let t = Fixture(kind)
-        let usernameError = Latest(t.viewModel.form.usernameMessage)
-        let passwordError = Latest(t.viewModel.form.passwordMessage)
-        t.viewModel.password = "abc"
-        #expect(usernameError.value == .some(nil))
-        #expect(passwordError.value == .some(nil))
-
-        t.viewModel.form.fieldLeft(.username)
-        #expect(usernameError.value == "Enter a username")
-        #expect(passwordError.value == .some(nil), "the password field has not been left yet")
-
-        t.viewModel.form.fieldLeft(.password)
-        #expect(passwordError.value == "At least 8 characters (3 so far)")
-
-        t.fill(username: "demo", password: "12345678")
-        #expect(usernameError.value == .some(nil))
-        #expect(passwordError.value == .some(nil))
-    }
-
     @Test("the panel state follows the fields and shows only the password's length", arguments: ViewModelKind.allCases)
     func panelState(kind: ViewModelKind) {
         let t = Fixture(kind)
@@ -257,15 +236,11 @@ struct LoginViewModelTests {
         t.fill(username: "alice", password: "secret-password")
         t.viewModel.rememberMe = true
         t.viewModel.sessionMinutes = 90
-        t.viewModel.form.fieldLeft(.username)
-        t.viewModel.form.fieldLeft(.password)
         t.viewModel.form.reset()
         #expect(t.viewModel.username == "")
         #expect(t.viewModel.password == "")
         #expect(t.viewModel.rememberMe == false)
         #expect(t.viewModel.sessionMinutes == LoginViewModel.defaultMinutes)
-        #expect(t.viewModel.usernameTouched == false)
-        #expect(t.viewModel.passwordTouched == false)
         #expect(t.viewModel.failureMessage == nil)
         #expect(focusRequests.values == [.username])
     }

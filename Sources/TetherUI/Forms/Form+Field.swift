@@ -176,6 +176,9 @@ extension Form {
         /// The rules changed (required, validators): a keyed field checks its value again.
         func rulesChanged() { publishValidation() }
 
+        /// Whether the field is invalid and its message shows.
+        var showsInvalid: Bool { validation.isInvalid && state?.revealed == true }
+
         /// Shows every message (a submit).
         func reveal() {
             guard let state, !state.revealed else { return }

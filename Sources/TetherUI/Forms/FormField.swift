@@ -14,6 +14,8 @@ import TetherReactive
 /// - A model write reaches the field, then the widget (programmatically: never an edit).
 ///   Until the user first edits the field, a model write also moves the clean value: the
 ///   value loaded is the clean one.
+///   A model write back to the clean value (a Reset, a cleared password) makes the field
+///   as loaded again: its messages wait until the user leaves it.
 /// - ``reset()`` writes the clean value to both.
 ///
 /// Bind the model to the field, not to its widget, so the field sees every change.
@@ -168,7 +170,15 @@ public final class FormField<Value: Equatable>: Form.Field {
     private func modelWrote(_ newValue: Value) {
         guard newValue != value else { return }
         value = newValue
-        if state?.edited != true { cleanValue = newValue }
+        let state = fieldState
+        if !state.edited {
+            cleanValue = newValue
+        } else if newValue == cleanValue {
+            // The model put the field back as it was loaded (a Reset, a cleared password):
+            // its messages wait for the user to leave it again.
+            state.edited = false
+            state.revealed = false
+        }
         widgetProperty.on(.next(newValue))
         valueChanged()
     }

@@ -177,6 +177,7 @@ final class AccessibleDialog {
     private func press(_ button: Button) {
         guard button.isEffectivelyEnabled else {
             if let form = formOfDefaultButton, let summary = form.invalidSummary {
+                form.explainInvalid()
                 write(CommandRun.sentence(summary) + "\n")
                 return askNext(from: firstInvalidItem.map(sayWhy) ?? 0)
             }
@@ -192,9 +193,10 @@ final class AccessibleDialog {
         }
     }
 
-    /// The first item whose field is invalid.
+    /// The first item whose field shows that it is invalid (after a submit found it so;
+    /// not a field the model emptied after a failed run).
     private var firstInvalidItem: Int? {
-        items.firstIndex { $0.field?.validation.isInvalid == true && askable($0.widget) }
+        items.firstIndex { $0.field?.showsInvalid == true && askable($0.widget) }
     }
 
     /// Says why the item at `index` is invalid; returns `index`.
