@@ -20,7 +20,7 @@ extension Form {
     /// says the same and moves focus the same way. Moving between fields, going back and
     /// cancelling are never blocked by validation.
     public func submitCommand<Output>(running command: Command<Void, Output>) -> Command<Void, Output> {
-        let noErrors = rx.invalidFields.map(\.isEmpty)
+        let noErrors = hasErrorsObservable.map { !$0 }
         let enabled = Observable.combineLatest(command.isEnabled, noErrors) { $0 && $1 }
         let submit = Command<Void, Output>(enabledIf: enabled) { [weak self] () -> Observable<Output> in
             guard let self else { return .empty() }

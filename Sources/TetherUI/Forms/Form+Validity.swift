@@ -30,19 +30,31 @@ extension Form {
 
     var formObservers: FormObservers {
         if let observers { return observers }
-        let made = FormObservers(validity: FormValidity(fields), dirty: isDirty)
+        let made = FormObservers()
         observers = made
         return made
+    }
+
+    /// Counts the invalid and pending fields and says whether any is dirty, walking the
+    /// rows without building arrays (it runs on every change a field reports).
+    private func tally(dirty: Bool) -> (invalid: Int, pending: Int, dirty: Bool) {
+        var invalid = 0, pending = 0, anyDirty = false
+        for case .field(let field) in rows {
+            switch field.validation {
+            case .valid: break
+            case .invalid: invalid += 1
+            case .pending: pending += 1
+            }
+            if dirty, !anyDirty { anyDirty = field.isDirty }
+        }
+        return (invalid, pending, anyDirty)
     }
 
     // MARK: Changes the fields report
 
     func fieldValidationChanged(_ field: Field, from old: ValidationResult, to new: ValidationResult) {
-        if let observers {
-            let validity = FormValidity(fields)
-            if observers.validity.value != validity { observers.validity.onNext(validity) }
-        }
-        if statusLabel?.isHidden == false { explainIfStillInvalid() }
+        validityChanged()
+        if statusLabel?.isHidden == false { showStatus(invalidSummary) }
     }
 
     func fieldValueChanged(_ field: Field) {
@@ -52,16 +64,38 @@ extension Form {
 
     /// Fields were added or removed.
     func fieldsChanged() {
-        guard let observers else { return }
-        let validity = FormValidity(fields)
-        if observers.validity.value != validity { observers.validity.onNext(validity) }
+        validityChanged()
         formDirtyChanged()
     }
 
+    private func validityChanged() {
+        guard let observers, observers.hasErrors != nil || observers.isValid != nil || observers.lists != nil
+        else { return }
+        let counts = tally(dirty: false)
+        if let subject = observers.hasErrors, subject.value != (counts.invalid > 0) {
+            subject.onNext(counts.invalid > 0)
+        }
+        let valid = counts.invalid == 0 && counts.pending == 0
+        if let subject = observers.isValid, subject.value != valid { subject.onNext(valid) }
+        if let subject = observers.lists {
+            let lists = FormValidity(fields)
+            if subject.value != lists { subject.onNext(lists) }
+        }
+    }
+
     private func formDirtyChanged() {
-        guard let observers else { return }
-        let dirty = isDirty
-        if observers.dirty.value != dirty { observers.dirty.onNext(dirty) }
+        guard let subject = observers?.dirty else { return }
+        let dirty = tally(dirty: true).dirty
+        if subject.value != dirty { subject.onNext(dirty) }
+    }
+
+    /// Whether some field is invalid: now, then each change.
+    var hasErrorsObservable: Observable<Bool> {
+        let observers = formObservers
+        if let subject = observers.hasErrors { return subject.asObservable() }
+        let subject = BehaviorSubject(value: tally(dirty: false).invalid > 0)
+        observers.hasErrors = subject
+        return subject.asObservable()
     }
 
     // MARK: Explaining
@@ -84,10 +118,6 @@ extension Form {
         showStatus(summary)
         if let first = invalidFields.first, first.widget.acceptsFocus { first.widget.focus() }
         return true
-    }
-
-    private func explainIfStillInvalid() {
-        showStatus(invalidSummary)
     }
 
     /// Shows `message` in the form's own message row under its rows (`nil` hides it).
@@ -114,23 +144,38 @@ extension Reactive where Base: Form {
     /// Whether every field is valid and no check is pending: the current state on
     /// subscription, then each change. It completes when the form goes away.
     public var isValid: Observable<Bool> {
-        base.formObservers.validity.asObservable().map { $0.invalid.isEmpty && $0.pending.isEmpty }
-            .distinctUntilChanged()
+        let observers = base.formObservers
+        if let subject = observers.isValid { return subject.asObservable() }
+        let subject = BehaviorSubject(value: base.isValid)
+        observers.isValid = subject
+        return subject.asObservable()
     }
 
     /// The invalid fields in row order: now, then each change. Completes with the form.
     public var invalidFields: Observable<[Form.Field]> {
-        base.formObservers.validity.asObservable().map(\.invalid)
-            .distinctUntilChanged { $0.elementsEqual($1, by: ===) }
+        validityLists.map(\.invalid).distinctUntilChanged { $0.elementsEqual($1, by: ===) }
     }
 
     /// The fields whose check is due or running, in row order: now, then each change.
     /// Completes with the form.
     public var pendingFields: Observable<[Form.Field]> {
-        base.formObservers.validity.asObservable().map(\.pending)
-            .distinctUntilChanged { $0.elementsEqual($1, by: ===) }
+        validityLists.map(\.pending).distinctUntilChanged { $0.elementsEqual($1, by: ===) }
+    }
+
+    private var validityLists: Observable<FormValidity> {
+        let observers = base.formObservers
+        if let subject = observers.lists { return subject.asObservable() }
+        let subject = BehaviorSubject(value: FormValidity(base.fields))
+        observers.lists = subject
+        return subject.asObservable()
     }
 
     /// Whether some field is dirty: now, then each change. Completes with the form.
-    public var isDirty: Observable<Bool> { base.formObservers.dirty.asObservable().distinctUntilChanged() }
+    public var isDirty: Observable<Bool> {
+        let observers = base.formObservers
+        if let subject = observers.dirty { return subject.asObservable() }
+        let subject = BehaviorSubject(value: base.isDirty)
+        observers.dirty = subject
+        return subject.asObservable()
+    }
 }

@@ -220,8 +220,9 @@ public final class FormField<Value: Equatable>: Form.Field {
     /// started for this value, starts them (cancelling any older one).
     private func checkRules() {
         let state = fieldState
-        state.rules = runRules()
-        if !state.rules.isValid || state.widgetProblem != nil || isEmptyValue || asyncValidators.isEmpty {
+        let empty = (isRequired || !asyncValidators.isEmpty) && isEmptyValue
+        state.rules = runRules(empty: empty)
+        if !state.rules.isValid || state.widgetProblem != nil || empty || asyncValidators.isEmpty {
             cancelCheck()
         } else if asyncCheckedValue != value {
             startCheck()
@@ -229,10 +230,22 @@ public final class FormField<Value: Equatable>: Form.Field {
         publishValidation()
     }
 
-    private var isEmptyValue: Bool { (value as? any FormEmptiable)?.isEmptyFormValue ?? false }
+    /// Whether the value counts as empty (never, for a value that is not ``FormEmptiable``).
+    private var isEmptyValue: Bool { emptiness?(value) ?? false }
 
-    private func runRules() -> ValidationResult {
-        if isRequired, isEmptyValue { return .invalid("\(title) is required") }
+    /// Reads a value's emptiness without a dynamic cast per call.
+    private lazy var emptiness: ((Value) -> Bool)? = {
+        guard let type = Value.self as? any FormEmptiable.Type else { return nil }
+        return FormField.emptiness(of: type)
+    }()
+
+    private static func emptiness<Emptiable: FormEmptiable>(of _: Emptiable.Type) -> (Value) -> Bool {
+        // Emptiable is Value itself, found at run time.
+        { unsafeBitCast($0, to: Emptiable.self).isEmptyFormValue }
+    }
+
+    private func runRules(empty: Bool) -> ValidationResult {
+        if isRequired, empty { return .invalid("\(title) is required") }
         for validator in validators {
             let result = validator.check(value)
             if !result.isValid { return result }

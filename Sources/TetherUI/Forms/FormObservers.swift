@@ -1,20 +1,24 @@
 import TetherReactive
 
-/// The observers of a form's validity and dirty state, made when someone first observes
-/// them, so a form nobody watches does no work per change.
+/// The observers of a form's validity and dirty state, each made when someone first
+/// observes it, so a form nobody watches does no work per change, and a form whose submit
+/// only needs "is anything invalid?" never builds the lists of fields.
 @MainActor
 final class FormObservers {
-    let validity: BehaviorSubject<FormValidity>
-    let dirty: BehaviorSubject<Bool>
-
-    init(validity: FormValidity, dirty: Bool) {
-        self.validity = BehaviorSubject(value: validity)
-        self.dirty = BehaviorSubject(value: dirty)
-    }
+    /// Whether some field is invalid (the submit command's enabled state).
+    var hasErrors: BehaviorSubject<Bool>?
+    /// Whether every field is valid and no check is pending.
+    var isValid: BehaviorSubject<Bool>?
+    /// The invalid and pending fields, in row order.
+    var lists: BehaviorSubject<FormValidity>?
+    /// Whether some field is dirty.
+    var dirty: BehaviorSubject<Bool>?
 
     isolated deinit {
-        validity.onCompleted()
-        dirty.onCompleted()
+        hasErrors?.onCompleted()
+        isValid?.onCompleted()
+        lists?.onCompleted()
+        dirty?.onCompleted()
     }
 }
 
