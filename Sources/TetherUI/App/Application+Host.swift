@@ -91,7 +91,9 @@ extension Application: WidgetHost {
             entry.popup.host = nil
         }
         // Focus inside the closed popups goes back to the anchor of the lowest one.
-        if focusWasInside, let anchor = closed.last?.anchor, anchor.acceptsFocus { focusController.focus(anchor) }
+        if focusWasInside, let anchor = closed.last?.anchor, anchor.acceptsFocus {
+            focusController.focus(anchor, returning: true)
+        }
         focusController.focusFirstIfNeeded()
         renderer.setNeedsLayout()
         for entry in closed { entry.onDismiss?() }

@@ -40,13 +40,14 @@ final class FocusController {
     /// Forgets the focus order (the tree or the open popups changed).
     func invalidateChain() { cachedChain = nil }
 
-    /// Moves focus to `widget` if it accepts focus and is in the current scope.
-    func focus(_ widget: Widget) {
+    /// Moves focus to `widget` if it accepts focus and is in the current scope; `returning`
+    /// when it comes back from a closed popup (a text field then keeps its caret).
+    func focus(_ widget: Widget, returning: Bool = false) {
         guard widget.acceptsFocus, scope.isAncestor(of: widget), widget !== focusedWidget else { return }
         let previous = focusedWidget
         focusedWidget = widget
         previous?.setFocused(false)
-        widget.setFocused(true)
+        widget.setFocused(true, returning: returning)
         onChange()
     }
 
