@@ -14,7 +14,8 @@ import TetherReactive
 /// word left, Alt-D delete word right, Ctrl-U delete to start, Ctrl-K delete to end.
 /// A paste is inserted as one edit with line breaks dropped. Focus arriving (Tab,
 /// Shift-Tab, ``Widget/focus()``) puts the caret after the text; a click places it under the
-/// pointer. The text scrolls horizontally to keep the caret visible.
+/// pointer. While focused, the text scrolls horizontally to keep the caret visible; an
+/// unfocused field shows its text from the start.
 @MainActor
 public class TextField: Widget {
     /// How the text is shown.
@@ -125,7 +126,10 @@ public class TextField: Widget {
 
     public override func focusChanged() {
         completion?.update()
-        if !isFocused { endEditingStorage?.onNext(()) }
+        if !isFocused {
+            scrollStart = 0
+            endEditingStorage?.onNext(())
+        }
     }
 
     // MARK: Editing
@@ -234,7 +238,9 @@ public class TextField: Widget {
                 style: isEffectivelyEnabled ? theme.placeholder : theme.disabled)
             return
         }
-        let caretColumn = scrollToCaret()
+        // Unfocused, the text shows from its start, whatever scrolled it while focused.
+        if !isFocused { scrollStart = 0 }
+        let caretColumn = isFocused ? scrollToCaret() : 0
         switch echoMode {
         case .normal:
             canvas.putGraphemes(
