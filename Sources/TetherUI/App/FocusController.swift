@@ -2,7 +2,8 @@
 /// what happens when widgets become unfocusable or leave the tree.
 ///
 /// While a popup is open, focus stays inside the top popup: its chain replaces the
-/// root's, and closing the popup gives focus back to its anchor.
+/// root's, and closing the popup gives focus back to the widget that had it when the popup
+/// opened (else to the popup's anchor).
 @MainActor
 final class FocusController {
     private let root: Widget
