@@ -73,7 +73,7 @@ struct SignupEndToEndTests {
         let x = lines[row].distance(from: lines[row].startIndex, to: column)
         Self.click(tmux, x: x + 2, y: row)
         try await tmux.waitForText("Argentina", "Australia")
-        Self.click(tmux, x: x + 3, y: row + 2)
+        Self.click(tmux, x: x + 3, y: row + 3)  // under the list's top border and Argentina
         try await tmux.waitForText("[Australia")
     }
 

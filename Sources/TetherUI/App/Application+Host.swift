@@ -64,18 +64,23 @@ extension Application: WidgetHost {
 
     // MARK: Popups
 
+    @discardableResult
     func presentPopup(
-        _ popup: Widget, anchoredTo anchor: Widget, placement: PopupPlacement,
+        _ popup: Widget, anchoredTo anchor: Widget, placement: PopupPlacement, chrome: PopupChrome,
         onDismiss: (() -> Void)?
-    ) {
+    ) -> Bool {
         guard popup.parent == nil, popup !== root, !isPresenting(popup),
             root.isAncestor(of: anchor) || overlays.entry(containing: anchor) != nil
-        else { return }
-        overlays.push(OverlayStack.Entry(popup: popup, anchor: anchor, placement: placement, onDismiss: onDismiss))
+        else { return false }
+        overlays.push(
+            OverlayStack.Entry(
+                popup: popup, anchor: anchor, placement: placement, chrome: chrome,
+                returnFocus: focusController.focusedWidget, onDismiss: onDismiss))
         popup.host = self
         focusController.invalidateChain()
         renderer.setNeedsLayout()
         focusController.focusFirstIfNeeded()
+        return true
     }
 
     func dismissPopup(_ popup: Widget) {
@@ -90,8 +95,14 @@ extension Application: WidgetHost {
             router.widgetRemoved(entry.popup)
             entry.popup.host = nil
         }
-        // Focus inside the closed popups goes back to the anchor of the lowest one.
-        if focusWasInside, let anchor = closed.last?.anchor, anchor.acceptsFocus { focusController.focus(anchor) }
+        // Focus inside the closed popups goes back to where it was when the lowest one
+        // opened, or else to that popup's anchor.
+        if focusWasInside, let lowest = closed.last {
+            for candidate in [lowest.returnFocus, lowest.anchor].compactMap({ $0 }) where candidate.acceptsFocus {
+                focusController.focus(candidate, returning: true)
+                if focusController.focusedWidget === candidate { break }
+            }
+        }
         focusController.focusFirstIfNeeded()
         renderer.setNeedsLayout()
         for entry in closed { entry.onDismiss?() }

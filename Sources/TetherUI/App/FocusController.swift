@@ -2,7 +2,8 @@
 /// what happens when widgets become unfocusable or leave the tree.
 ///
 /// While a popup is open, focus stays inside the top popup: its chain replaces the
-/// root's, and closing the popup gives focus back to its anchor.
+/// root's, and closing the popup gives focus back to the widget that had it when the popup
+/// opened (else to the popup's anchor).
 @MainActor
 final class FocusController {
     private let root: Widget
@@ -40,13 +41,14 @@ final class FocusController {
     /// Forgets the focus order (the tree or the open popups changed).
     func invalidateChain() { cachedChain = nil }
 
-    /// Moves focus to `widget` if it accepts focus and is in the current scope.
-    func focus(_ widget: Widget) {
+    /// Moves focus to `widget` if it accepts focus and is in the current scope; `returning`
+    /// when it comes back from a closed popup (a text field then keeps its caret).
+    func focus(_ widget: Widget, returning: Bool = false) {
         guard widget.acceptsFocus, scope.isAncestor(of: widget), widget !== focusedWidget else { return }
         let previous = focusedWidget
         focusedWidget = widget
         previous?.setFocused(false)
-        widget.setFocused(true)
+        widget.setFocused(true, returning: returning)
         onChange()
     }
 

@@ -107,9 +107,13 @@ final class InputRouter {
             if overlays.isEmpty {
                 hit = root.hitTest(mouse.position)
             } else {
-                hit = overlays.hitTest(mouse.position)
-                // A press outside every popup closes the top one and goes no further.
-                guard hit != nil else { return actions.closeTopPopup() }
+                // A press outside every popup closes the top one and goes no further; one on
+                // a border, or outside a modal popup, does nothing at all.
+                switch overlays.pressTarget(at: mouse.position) {
+                case .widget(let widget): hit = widget
+                case .swallowed: return
+                case .outside: return actions.closeTopPopup()
+                }
             }
             guard let hit else { return }
             var target: Widget? = hit

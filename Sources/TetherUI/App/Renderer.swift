@@ -93,7 +93,9 @@ final class Renderer {
         renderScheduled = false
         guard !ifNeeded || needsDisplay || needsLayout else { return }
         if needsLayout, let band = backend as? any BandBackend {
-            band.fitBand(height: Renderer.bandHeight(of: root, in: band.terminalSize))
+            let terminal = band.terminalSize
+            band.fitBand(
+                height: max(Renderer.bandHeight(of: root, in: terminal), overlays.heightOfCentredPopups(in: terminal)))
         }
         let size = backend.size
         if needsLayout || cachedMinimum == nil { cachedMinimum = root.minimumSize }
@@ -135,7 +137,7 @@ final class Renderer {
 
     private func drawEverything(on canvas: inout Canvas, context: DrawContext) {
         root.drawTree(in: &canvas, context: context)
-        for entry in overlays.entries { entry.popup.drawTree(in: &canvas, context: context) }
+        overlays.draw(in: &canvas, context: context)
     }
 
     /// The last frame with `rows` drawn again: the tree and the popups, clipped to them. The
@@ -158,9 +160,7 @@ final class Renderer {
             Rect(origin: .zero, size: size).contains(position), focused.frame.contains(position)
         else { return nil }
         // A caret under an open popup would show through it.
-        if let top = overlays.top, !top.popup.isAncestor(of: focused),
-            overlays.entries.contains(where: { $0.popup.frame.contains(position) })
-        {
+        if let top = overlays.top, !top.popup.isAncestor(of: focused), overlays.covers(position) {
             return nil
         }
         return position

@@ -67,6 +67,7 @@ struct OptionList<Option: Hashable> {
 public enum ChoiceAxis: Hashable, Sendable {
     /// One option per row.
     case vertical
-    /// Options side by side on one row, two spaces apart.
+    /// Options side by side, two spaces apart, in reading order: wrapped onto more rows when
+    /// the width runs out (only an option wider than the whole width is cut).
     case horizontal
 }

@@ -1,12 +1,18 @@
 import TetherReactive
 
-/// A row of buttons; ←/→ move focus between them.
+/// A row of buttons, left to right, one column apart. While one of its buttons has focus,
+/// ←/→ (``Intent/moveLeft``/``Intent/moveRight``, or a slider's ``Intent/decrement``/
+/// ``Intent/increment`` when rebound) move focus to the previous or next button that accepts
+/// it, stopping at either end; Tab and Shift-Tab move on as everywhere else. It works in any
+/// container (a ``Form`` makes one with ``Form/addButtons(_:default:)``) and in every
+/// presentation.
 @MainActor
 public final class ButtonRow: Widget {
     /// The buttons, left to right.
     public let buttons: [Button]
 
-    init(_ buttons: [Button]) {
+    /// A row of `buttons`, left to right. The row owns them: each becomes its child.
+    public init(_ buttons: [Button]) {
         self.buttons = buttons
         super.init()
         for button in buttons { addChild(button) }
@@ -31,8 +37,8 @@ public final class ButtonRow: Widget {
     }
 
     public override func perform(_ intent: Intent) -> Bool {
+        let focused = hostFocusedWidget
         guard intent == .moveLeft || intent == .moveRight || intent == .decrement || intent == .increment,
-            let focused = hostFocusedWidget as? Button,
             let index = buttons.firstIndex(where: { $0 === focused })
         else { return false }
         let forward = intent == .moveRight || intent == .increment

@@ -4,7 +4,9 @@ import TetherReactive
 ///
 /// It shows one mask character per grapheme (or nothing, with ``Mask/none``), and word
 /// moves and word deletes act on the whole line, so the mask never reveals where words
-/// break. The text never reaches the terminal, `description`, `dump` or a log. With
+/// break; for the same reason undo takes back everything typed in one go as one step,
+/// spaces and punctuation included (a caret move, another kind of edit or a pause of more
+/// than a second still ends a step). The text never reaches the terminal, `description`, `dump` or a log. With
 /// ``isRevealed`` set (or `rx.isRevealed` bound) to `true` it shows the text (a "show
 /// password" toggle).
 ///

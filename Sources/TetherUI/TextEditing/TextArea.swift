@@ -101,6 +101,15 @@ public final class TextArea: Widget {
 
     public override var canFocus: Bool { true }
 
+    /// As in a ``TextField``: focus arriving puts the caret after the text (scrolled into
+    /// view), except when it comes back from a popup.
+    override func focusEntered(returning: Bool) {
+        guard !returning else { return }
+        editor.moveToEnd()
+        goalColumn = nil
+        followsCaret = true
+    }
+
     public override func focusChanged() {
         if !isFocused { endEditing.onNext(()) }
     }

@@ -3,8 +3,9 @@
 ///
 /// The caret is a grapheme index from 0 (before the first grapheme) to `count` (after the
 /// last). Every operation keeps it inside the text. In ``wordBoundaries`` `.line` mode,
-/// used for passwords, word moves and word deletes act on the whole line, so the result
-/// never reveals where the words break.
+/// used for passwords, word moves and word deletes act on the whole line, and typing in one
+/// go is one undo step however many spaces and punctuation marks it holds, so neither the
+/// caret nor an undo ever reveals where the words break.
 ///
 /// An edit costs what it touches: the buffer moves its gap to the edit, and only the
 /// graphemes next to the edit are read again (a combining mark typed after `e` joins it).
@@ -14,7 +15,8 @@ public struct TextEditor: Hashable, Sendable {
     public enum WordBoundaries: Hashable, Sendable {
         /// Words are runs of letters, digits and `_`.
         case words
-        /// The whole line is one word (password fields).
+        /// The whole line is one word (password fields): for word moves, word deletes and
+        /// the grouping of typed graphemes into undo steps.
         case line
     }
 
@@ -74,8 +76,9 @@ public struct TextEditor: Hashable, Sendable {
     }
 
     /// Inserts `text` at the caret and moves the caret after it. One grapheme typed after
-    /// another joins its undo step until a new word starts; anything longer (a paste) is a
-    /// step of its own. Returns whether the text changed.
+    /// another joins its undo step until a new word starts (never, with `.line` word
+    /// boundaries: the step ends only at a caret move, another kind of edit or a pause);
+    /// anything longer (a paste) is a step of its own. Returns whether the text changed.
     @discardableResult
     public mutating func insert(_ text: some Collection<Character>) -> Bool {
         guard !text.isEmpty else { return false }
@@ -83,7 +86,8 @@ public struct TextEditor: Hashable, Sendable {
         // One grapheme, without counting a long paste's graphemes.
         if let typed = text.first, text.index(after: text.startIndex) == text.endIndex {
             let previous = caret > 0 ? graphemes[caret - 1] : nil
-            let newWord = isWordCharacter(typed) && previous.map { !isWordCharacter($0) } ?? true
+            let newWord =
+                wordBoundaries == .words && isWordCharacter(typed) && previous.map { !isWordCharacter($0) } ?? true
             kind = newWord ? .typingNewWord : .typing
         } else {
             kind = .single

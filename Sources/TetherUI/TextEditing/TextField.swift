@@ -12,8 +12,10 @@ import TetherReactive
 /// Keys (through the application's ``KeyMap``): ←/→ and Ctrl-B/F by grapheme, Alt-B/F and
 /// Ctrl-←/→ by word, Home/End and Ctrl-A/E, Backspace, Delete and Ctrl-D, Ctrl-W delete
 /// word left, Alt-D delete word right, Ctrl-U delete to start, Ctrl-K delete to end.
-/// A paste is inserted as one edit with line breaks dropped. A click places the caret.
-/// The text scrolls horizontally to keep the caret visible.
+/// A paste is inserted as one edit with line breaks dropped. Focus arriving (Tab,
+/// Shift-Tab, ``Widget/focus()``) puts the caret after the text; a click places it under the
+/// pointer. While focused, the text scrolls horizontally to keep the caret visible; an
+/// unfocused field shows its text from the start.
 @MainActor
 public class TextField: Widget {
     /// How the text is shown.
@@ -115,9 +117,19 @@ public class TextField: Widget {
 
     public override var canFocus: Bool { true }
 
+    /// Focus arriving by Tab, Shift-Tab, ``Widget/focus()`` or a click puts the caret after
+    /// the text, so typing adds to it (a click then moves it under the pointer); focus coming
+    /// back from a popup keeps it where it was.
+    override func focusEntered(returning: Bool) {
+        if !returning { editor.moveToEnd() }
+    }
+
     public override func focusChanged() {
         completion?.update()
-        if !isFocused { endEditingStorage?.onNext(()) }
+        if !isFocused {
+            scrollStart = 0
+            endEditingStorage?.onNext(())
+        }
     }
 
     // MARK: Editing
@@ -226,7 +238,9 @@ public class TextField: Widget {
                 style: isEffectivelyEnabled ? theme.placeholder : theme.disabled)
             return
         }
-        let caretColumn = scrollToCaret()
+        // Unfocused, the text shows from its start, whatever scrolled it while focused.
+        if !isFocused { scrollStart = 0 }
+        let caretColumn = isFocused ? scrollToCaret() : 0
         switch echoMode {
         case .normal:
             canvas.putGraphemes(

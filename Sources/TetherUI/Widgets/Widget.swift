@@ -137,9 +137,12 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
         return false
     }
 
-    func setFocused(_ value: Bool) {
+    /// Gives or takes focus; `returning` when focus comes back from a popup that took it
+    /// (see ``focusEntered(returning:)``).
+    func setFocused(_ value: Bool, returning: Bool = false) {
         guard value != focusedValue else { return }
         focusedValue = value
+        if value { focusEntered(returning: returning) }
         focusSubjectStorage?.onNext(value)
         focusChanged()
         setNeedsDisplay()
@@ -164,6 +167,11 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
 
     /// Called after the widget gains or loses focus.
     open func focusChanged() {}
+
+    /// Called as focus arrives, before ``focusChanged()``: by Tab, Shift-Tab, ``focus()`` or a
+    /// click (`returning` false), or back from a popup that took it (`returning` true). Text
+    /// widgets put their caret after the text unless focus is returning.
+    func focusEntered(returning: Bool) {}
 
     /// Moves keyboard focus to this widget, if it accepts focus and is on screen.
     public func focus() { root.host?.requestFocus(self) }

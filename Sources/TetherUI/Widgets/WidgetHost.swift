@@ -21,10 +21,13 @@ protocol WidgetHost: AnyObject {
     /// The clock and timer source (spinners, debounce).
     var scheduler: any Scheduler { get }
 
-    /// Opens `popup` anchored to `anchor` (see ``Widget/presentPopup(_:placement:onDismiss:)``).
+    /// Opens `popup` anchored to `anchor`, framed by `chrome` (see
+    /// ``Widget/presentPopup(_:placement:bordered:onDismiss:)``). Returns whether it opened.
+    @discardableResult
     func presentPopup(
-        _ popup: Widget, anchoredTo anchor: Widget, placement: PopupPlacement,
-        onDismiss: (() -> Void)?)
+        _ popup: Widget, anchoredTo anchor: Widget, placement: PopupPlacement, chrome: PopupChrome,
+        onDismiss: (() -> Void)?
+    ) -> Bool
     /// Closes `popup` and the popups above it.
     func dismissPopup(_ popup: Widget)
     /// Whether `popup` is open.

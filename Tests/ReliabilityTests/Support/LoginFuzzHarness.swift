@@ -63,15 +63,17 @@ final class LoginFuzzHarness {
             if focused === screen.username { username.paste(text) }
             if focused === screen.password { password.paste(text) }
         case .click(let target, let column, let button):
-            return press(button, at: point(in: target, column: column))
+            return press(button, at: point(in: target, column: column), focusedBefore: focused)
         case .clickAt(let point):
-            return press(.left, at: point)
+            return press(.left, at: point, focusedBefore: focused)
         case .drag(let target, let from, let to):
             let start = point(in: target, column: from)
             let end = Point(x: widget(target).frame.minX + to, y: start.y)
             let hit = focusTarget(at: start), ignored = showsTooSmall
             pilot.drag(from: start, to: end)
+            followFocusEntry(from: focused)
             if !ignored { afterLeftPress(on: hit) }
+            return nil
         case .wheel(let target, let up):
             pilot.scroll(at: point(in: target, column: 0), steps: up ? 1 : -1)
         case .resize(let size):
@@ -92,7 +94,17 @@ final class LoginFuzzHarness {
         case .settle:
             await pilot.settle(rounds: 3)
         }
+        followFocusEntry(from: focused)
         return nil
+    }
+
+    /// Focus arriving at a text field from elsewhere (Tab, Enter, a focus request) puts its
+    /// caret after the text.
+    private func followFocusEntry(from previous: Widget?) {
+        let focused = pilot.focusedWidget
+        guard focused !== previous else { return }
+        if focused === screen.username { username.end() }
+        if focused === screen.password { password.end() }
     }
 
     /// Sends an input step (a key, a paste, a mouse event) to an application whose run has
@@ -174,11 +186,12 @@ final class LoginFuzzHarness {
         return node
     }
 
-    private func press(_ button: MouseButton, at point: Point) -> String? {
+    private func press(_ button: MouseButton, at point: Point, focusedBefore: Widget?) -> String? {
         let hit = focusTarget(at: point), ignored = showsTooSmall
         let frameBefore = hit?.frame
         pilot.send(.input(.mouse(MouseEvent(.press(button), at: point))))
         pilot.send(.input(.mouse(MouseEvent(.release, at: point))))
+        followFocusEntry(from: focusedBefore)
         guard button == .left, !ignored else { return nil }
         afterLeftPress(on: hit)
         // Focus moving can show a validation row and move the form: check only in place.

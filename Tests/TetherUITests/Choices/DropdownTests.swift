@@ -45,10 +45,11 @@ struct DropdownTests {
         let form = try DropdownForm()
         form.pilot.press(.enter)
         #expect(
-            Array(form.pilot.lines.prefix(4)) == [
-                "Country  [France  ▾]", "Next      Germany", "          France", "          Spain",
+            Array(form.pilot.lines.prefix(6)) == [
+                "Country  [France  ▾]", "Next     ┌────────────┐", "         │ Germany    │", "         │ France     │",
+                "         │ Spain      │", "         └────────────┘",
             ])
-        #expect(form.pilot.backend.screen[10, 2].style == Theme.default.focused)
+        #expect(form.pilot.backend.screen[10, 3].style == Theme.default.focused)
         #expect(form.dropdown.isOpen)
     }
 
@@ -100,9 +101,12 @@ struct DropdownTests {
         form.pilot.press(.enter)
         form.pilot.type("AN")
         #expect(
-            Array(form.pilot.lines.prefix(4)) == ["Country  [AN      ▾]", "Next      Germany", "          France", ""])
-        #expect(form.pilot.backend.screen[14, 1].style.attributes.contains(.underline))
-        #expect(!form.pilot.backend.screen[13, 1].style.attributes.contains(.underline))
+            Array(form.pilot.lines.prefix(5)) == [
+                "Country  [AN      ▾]", "Next     ┌────────────┐", "         │ Germany    │", "         │ France     │",
+                "         └────────────┘",
+            ])
+        #expect(form.pilot.backend.screen[15, 2].style.attributes.contains(.underline))
+        #expect(!form.pilot.backend.screen[14, 2].style.attributes.contains(.underline))
         form.pilot.press(.enter)
         #expect(form.dropdown.selection == germany)
     }
@@ -112,13 +116,20 @@ struct DropdownTests {
         let form = try DropdownForm()
         form.pilot.press(.enter)
         form.pilot.type("sp")
-        #expect(Array(form.pilot.lines.prefix(3)) == ["Country  [sp      ▾]", "Next      Spain", ""])
-        form.pilot.press(.backspace)
-        #expect(Array(form.pilot.lines.prefix(3)) == ["Country  [s       ▾]", "Next      Spain", ""])
+        #expect(
+            Array(form.pilot.lines.prefix(4)) == [
+                "Country  [sp      ▾]", "Next     ┌────────────┐", "         │ Spain      │", "         └────────────┘",
+            ])
         form.pilot.press(.backspace)
         #expect(
             Array(form.pilot.lines.prefix(4)) == [
-                "Country  [France  ▾]", "Next      Germany", "          France", "          Spain",
+                "Country  [s       ▾]", "Next     ┌────────────┐", "         │ Spain      │", "         └────────────┘",
+            ])
+        form.pilot.press(.backspace)
+        #expect(
+            Array(form.pilot.lines.prefix(5)) == [
+                "Country  [France  ▾]", "Next     ┌────────────┐", "         │ Germany    │", "         │ France     │",
+                "         │ Spain      │",
             ])
     }
 
@@ -127,7 +138,7 @@ struct DropdownTests {
         let form = try DropdownForm()
         form.pilot.press(.enter)
         form.pilot.type("xyz")
-        #expect(form.pilot.lines[1] == "Next      no matches")
+        #expect(form.pilot.lines[2] == "         │ no matches │")
         form.pilot.press(.enter)
         #expect(form.dropdown.selection == france)
     }
@@ -137,7 +148,10 @@ struct DropdownTests {
         let form = try DropdownForm()
         form.pilot.type("g")
         #expect(form.dropdown.isOpen)
-        #expect(Array(form.pilot.lines.prefix(3)) == ["Country  [g       ▾]", "Next      Germany", ""])
+        #expect(
+            Array(form.pilot.lines.prefix(4)) == [
+                "Country  [g       ▾]", "Next     ┌────────────┐", "         │ Germany    │", "         └────────────┘",
+            ])
     }
 
     @Test("a long list scrolls to keep the highlight visible with PgDn, End and Home")
@@ -148,11 +162,11 @@ struct DropdownTests {
         form.addRow(numbers)
         let pilot = try Pilot(root: form, size: Size(width: 20, height: 8))
         pilot.press(.enter, .pageDown)
-        #expect(Array(pilot.lines[1...4]) == [" 1", " 2", " 3", " 4"])
+        #expect(Array(pilot.lines[2...5]) == boxed(["1", "2", "3", "4"]))
         pilot.press(.pageDown)
-        #expect(Array(pilot.lines[1...4]) == [" 4", " 5", " 6", " 7"])
+        #expect(Array(pilot.lines[2...5]) == boxed(["4", "5", "6", "7"]))
         pilot.press(.end)
-        #expect(Array(pilot.lines[1...4]) == [" 47", " 48", " 49", " 50"])
+        #expect(Array(pilot.lines[2...5]) == boxed(["47", "48", "49", "50"]))
         pilot.press(.home, .enter)
         #expect(numbers.selection == 1)
     }
@@ -161,9 +175,9 @@ struct DropdownTests {
     func wheelAndClick() throws {
         let form = try DropdownForm()
         form.pilot.press(.enter)
-        form.pilot.scroll(at: Point(x: 10, y: 2), steps: -1)
-        #expect(form.pilot.backend.screen[10, 3].style == Theme.default.focused)
-        form.pilot.click(at: Point(x: 12, y: 1))
+        form.pilot.scroll(at: Point(x: 10, y: 3), steps: -1)
+        #expect(form.pilot.backend.screen[10, 4].style == Theme.default.focused)
+        form.pilot.click(at: Point(x: 12, y: 2))
         #expect(form.dropdown.selection == germany)
         #expect(!form.dropdown.isOpen)
     }
@@ -174,8 +188,8 @@ struct DropdownTests {
         dropdown.disabledOptions = [france]
         let form = try DropdownForm(dropdown)
         form.pilot.press(.enter)
-        #expect(form.pilot.backend.screen[10, 2].style == Theme.default.disabled)
-        form.pilot.click(at: Point(x: 10, y: 2))
+        #expect(form.pilot.backend.screen[10, 3].style == Theme.default.disabled)
+        form.pilot.click(at: Point(x: 10, y: 3))
         #expect(dropdown.isOpen)
         form.pilot.press(.down, .enter)
         #expect(dropdown.selection == spain)
@@ -239,7 +253,11 @@ struct DropdownTests {
         form.dropdown.rx.options.onNext([spain, germany])
         form.pilot.app.renderIfNeeded()
         #expect(model.value == nil)
-        #expect(Array(form.pilot.lines.prefix(3)) == ["Country  [n       ▾]", "Next      Spain", "          Germany"])
+        #expect(
+            Array(form.pilot.lines.prefix(5)) == [
+                "Country  [n       ▾]", "Next     ┌────────────┐", "         │ Spain      │", "         │ Germany    │",
+                "         └────────────┘",
+            ])
     }
 
     @Test("a list taller than the room below is cut to it and scrolls inside it")
@@ -266,8 +284,13 @@ struct DropdownTests {
         form.pilot.press(.enter)
         form.dropdown.options = [spain, germany, france]
         form.pilot.app.renderIfNeeded()
-        #expect(form.pilot.lines[3] == "          France")
-        #expect(form.pilot.backend.screen[10, 3].style == Theme.default.focused)
-        #expect(form.pilot.backend.screen[10, 2].style == Theme.default.normal)
+        #expect(form.pilot.lines[4] == "         │ France     │")
+        #expect(form.pilot.backend.screen[10, 4].style == Theme.default.focused)
+        #expect(form.pilot.backend.screen[10, 3].style == Theme.default.normal)
     }
+}
+
+/// `titles` as the rows of a list popup 12 columns wide inside its border, at the left edge.
+private func boxed(_ titles: [String]) -> [String] {
+    titles.map { "│ " + $0 + String(repeating: " ", count: 11 - $0.count) + "│" }
 }

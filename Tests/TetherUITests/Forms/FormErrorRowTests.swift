@@ -3,35 +3,6 @@ import TetherReactive
 import TetherTesting
 import TetherUI
 
-/// A band of rows on an in-memory terminal: the inline presentation's contract
-/// (``BandBackend``) without a terminal.
-@MainActor
-private final class HeadlessBand: BandBackend {
-    let terminalSize: Size
-    private(set) var size: Size
-    let capabilities = TerminalCapabilities(colors: 256, mouse: false)
-    private(set) var screen: Frame
-
-    init(terminal: Size) {
-        terminalSize = terminal
-        size = Size(width: terminal.width, height: 1)
-        screen = Frame(size: size)
-    }
-
-    func fitBand(height: Int) {
-        size = Size(width: terminalSize.width, height: min(max(1, height), terminalSize.height))
-    }
-
-    func start(_ handler: @escaping (TerminalEvent) -> Void) throws {}
-    func present(_ frame: Frame, cursor: Point?) { screen = frame }
-    func stop() {}
-
-    /// The band's rows as plain text, trailing blanks trimmed.
-    var lines: [String] {
-        (0..<screen.size.height).map { screen.line($0) }
-    }
-}
-
 /// A form with a name field whose error follows `message`, and a mail field under it.
 @MainActor
 private func nameAndMail(message: BehaviorRelay<String?>, bag: DisposeBag) -> Form {

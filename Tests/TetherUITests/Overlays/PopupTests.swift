@@ -124,10 +124,11 @@ struct PopupTests {
         let pilot = try Pilot(
             root: Center(VStack(alignment: .leading, [field, opener])), size: Size(width: 20, height: 6))
         pilot.press(.tab, .enter)
-        pilot.resize(to: Size(width: 30, height: 8))
+        pilot.resize(to: Size(width: 30, height: 10))
         let row = opener.frame.maxY
-        #expect(pilot.lines[row].dropFirst(opener.frame.minX).hasPrefix(">Red"))
-        #expect(pilot.lines[row + 1].dropFirst(opener.frame.minX).hasPrefix(" Green"))
+        #expect(pilot.lines[row].dropFirst(opener.frame.minX).hasPrefix("┌──────┐"))
+        #expect(pilot.lines[row + 1].dropFirst(opener.frame.minX).hasPrefix("│>Red  │"))
+        #expect(pilot.lines[row + 2].dropFirst(opener.frame.minX).hasPrefix("│ Green│"))
         #expect(pilot.lines.filter { $0.contains("Red") }.count == 1)
     }
 

@@ -23,9 +23,44 @@ struct TextFieldScrollTests {
         let (pilot, _) = try emailForm(size: Size(width: 80, height: 4))
         pilot.press(.tab)
         pilot.resize(to: Size(width: 16, height: 4))
-        #expect(pilot.lines[0] == "Email  mple.com")
+        #expect(pilot.lines[0] == "Email  ada@examp")
         pilot.resize(to: Size(width: 80, height: 4))
         #expect(pilot.lines[0] == "Email  ada@example.com")
+    }
+
+    @Test("a field whose text exactly fills it shows the text from its first character once focus leaves")
+    func exactlyFullFieldShowsStartWhenLeft() throws {
+        let address = TextField(width: 24)
+        let form = Form()
+        form.addField("Email", address)
+        form.addField("Name", TextField())
+        let pilot = try Pilot(root: form, size: Size(width: 40, height: 3))
+        pilot.type("ada.lovelace@example.com")
+        #expect(pilot.lines[0] == "Email  da.lovelace@example.com")
+        pilot.press(.tab)
+        #expect(pilot.lines[0] == "Email  ada.lovelace@example.com")
+    }
+
+    @Test("an unfocused field shows a model write from its first character")
+    func unfocusedFieldShowsModelWriteFromStart() throws {
+        let (pilot, email) = try emailForm(size: Size(width: 16, height: 4))
+        pilot.press(.tab)
+        email.text = "grace.hopper@example.com"
+        pilot.advance(by: .zero)
+        #expect(pilot.lines[0] == "Email  grace.hop")
+    }
+
+    @Test("a paste wider than the field shows from its first character once focus leaves")
+    func pastedTextShowsStartWhenLeft() throws {
+        let email = TextField(), name = TextField()
+        let form = Form()
+        form.addField("Email", email)
+        form.addField("Name", name)
+        let pilot = try Pilot(root: form, size: Size(width: 16, height: 4))
+        pilot.paste("ada@example.com")
+        #expect(pilot.lines[0] == "Email  mple.com")
+        pilot.press(.tab)
+        #expect(pilot.lines[0] == "Email  ada@examp")
     }
 
     @Test("a focused field scrolled by a narrow terminal shows its whole text and the caret after it when widened")

@@ -174,6 +174,30 @@ struct UndoTests {
         #expect(model.value == "from model")
     }
 
+    @Test("undo in a password field takes back everything typed in one go, spaces and punctuation included")
+    func secureFieldTypingIsOneStep() throws {
+        let field = SecureField()
+        let pilot = try makePilot(for: field)
+        pilot.type("correct horse, battery-staple")
+        pilot.press(undo)
+        #expect(field.text == "")
+        pilot.press(redo)
+        #expect(field.text == "correct horse, battery-staple")
+    }
+
+    @Test("undo in a password field ends a step at a caret move, not at a word")
+    func secureFieldStepEndsAtCaretMove() throws {
+        let field = SecureField()
+        let pilot = try makePilot(for: field)
+        pilot.type("ab cd")
+        pilot.press(.left)
+        pilot.type("x y")
+        pilot.press(undo)
+        #expect(field.text == "ab cd")
+        pilot.press(undo)
+        #expect(field.text == "")
+    }
+
     @Test("a SecureField undoes and its history appears in no description or dump")
     func secureFieldHistoryHidden() throws {
         let field = SecureField()
