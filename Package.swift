@@ -74,6 +74,13 @@ let package = Package(
         // The README's example app, compiled so the README cannot drift from the API.
         .executableTarget(name: "settings-example", dependencies: ["Tether"], path: "Examples/settings",
                           swiftSettings: strict),
+        // The form model's example: sections, validators, an asynchronous check, a field shown
+        // by a toggle, drafts. The screen and model are a library the tests drive.
+        .target(name: "OnboardingCore", dependencies: ["TetherReactive", "TetherUI"], path: "Examples/OnboardingCore",
+                swiftSettings: strict),
+        .executableTarget(name: "onboarding-example", dependencies: [
+            "OnboardingCore", "Tether", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], path: "Examples/onboarding", swiftSettings: strict),
         // The choosing widgets' example: Dropdown, Picker, CheckList, autocomplete. The screen
         // and view model are a library so the tests can drive them through the Pilot.
         .target(name: "SignupCore", dependencies: ["TetherReactive", "TetherUI"], path: "Examples/SignupCore",
@@ -98,6 +105,10 @@ let package = Package(
         .target(name: "TerminalHarness", path: "Tests/TerminalHarness", swiftSettings: strict),
         .testTarget(name: "LoginDemoTests", dependencies: ["LoginDemoCore", "TetherTesting", "TetherUI", "TetherReactive",
                                                            "TerminalHarness", "login-demo"], swiftSettings: strict),
+        // The onboarding example: its screen through the Pilot and the built binary in tmux.
+        .testTarget(name: "OnboardingExampleTests", dependencies: ["OnboardingCore", "TetherTesting", "TetherUI",
+                                                                   "TetherReactive", "TerminalHarness",
+                                                                   "onboarding-example"], swiftSettings: strict),
         // The signup example: its screen through the Pilot and the built binary in tmux.
         .testTarget(name: "SignupExampleTests", dependencies: ["SignupCore", "TetherTesting", "TetherUI", "TetherReactive",
                                                                "TerminalHarness", "signup-example"], swiftSettings: strict),

@@ -64,6 +64,14 @@ extension Application: WidgetHost {
 
     // MARK: Popups
 
+    var isConversation: Bool { backend is any ApplicationDriver }
+
+    func askInConversation(_ question: String, defaultYes: Bool, _ completion: @escaping (Bool) -> Void) -> Bool {
+        guard let conversation else { return false }
+        conversation.ask(question, defaultYes: defaultYes, completion)
+        return true
+    }
+
     @discardableResult
     func presentPopup(
         _ popup: Widget, anchoredTo anchor: Widget, placement: PopupPlacement, chrome: PopupChrome,

@@ -51,6 +51,8 @@ public final class Application {
     let router: InputRouter
     let renderer: Renderer
     var exitReason: Exit?
+    /// The accessible presentation's conversation while it drives the application.
+    weak var conversation: AccessibleDialog?
     /// Why the run failed (the accessible presentation's input ended early); thrown by the
     /// run methods once the terminal is restored.
     package private(set) var runError: (any Error)?

@@ -66,12 +66,14 @@ final class FieldState {
     }
 
     /// What the message row shows for `validation`: the app's message at once; an invalid
-    /// value once revealed; a running check once revealed or edited.
+    /// value once revealed; a running check, and then its verdict, once revealed or edited.
     func shownMessage(_ validation: ValidationResult) -> (text: String, isPending: Bool)? {
         switch validation {
         case .valid: return nil
         case .invalid(let message):
-            return revealed || message == appError ? (message, false) : nil
+            // A check's verdict replaces its spinner, which showed once the user edited.
+            let checked = edited && asynchronous == validation
+            return revealed || checked || message == appError ? (message, false) : nil
         case .pending(let text):
             return revealed || edited ? (text, true) : nil
         }

@@ -154,6 +154,7 @@ public final class Form: Widget {
     }
 
     public override func layoutChildren() {
+        if draftStore != nil { offerDraftIfWaiting() }
         labelColumn = computeLabelColumn()
         let fieldWidth = max(0, frame.width - labelColumn)
         rowOffsets.removeAll(keepingCapacity: true)

@@ -138,6 +138,7 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
             hideInput: { [weak self] hidden in self?.echo?.hideInput(hidden) })
         dialog.waiting = { [weak self] in self?.pump() }
         self.dialog = dialog
+        application.conversation = dialog
         dialog.begin()
     }
 

@@ -20,7 +20,20 @@ final class AccessibleDialog {
         case idle
         case asking(Int)
         case confirming, running, finished
+        /// A yes/no question the app asked (``ask(_:defaultYes:_:)``).
+        case questioning
     }
+
+    /// A yes/no question waiting for its answer.
+    private struct Question {
+        let text: String
+        let defaultYes: Bool
+        let completion: (Bool) -> Void
+    }
+
+    private var questions: [Question] = []
+    /// What was being asked when the first question came, to go back to after the last.
+    private var stateBeforeQuestions = State.idle
 
     private weak var app: Application?
     private let write: (String) -> Void
@@ -44,7 +57,7 @@ final class AccessibleDialog {
     /// Whether the dialog waits for a line.
     var isWaiting: Bool {
         switch state {
-        case .asking, .confirming: true
+        case .asking, .confirming, .questioning: true
         default: false
         }
     }
@@ -62,7 +75,7 @@ final class AccessibleDialog {
         guard state == .idle, items.isEmpty, defaultButton == nil, let app else { return }
         (items, defaultButton) = AccessibleDialog.collect(app.root)
         defaultButton?.commandRunStarted = { [weak self] run in self?.started(run) }
-        askNext(from: 0)
+        if !offerDraft() { askNext(from: 0) }
     }
 
     /// The input ended: fails the run when an answer is still awaited.
@@ -71,6 +84,7 @@ final class AccessibleDialog {
         let question: String
         switch state {
         case .asking(let index): question = name(of: items[index])
+        case .questioning: question = questions.first?.text ?? "a question"
         default: question = defaultButton?.title ?? "the form"
         }
         finish()
@@ -117,6 +131,7 @@ final class AccessibleDialog {
         switch state {
         case .asking(let index): answer(line, to: index)
         case .confirming: confirmation(line)
+        case .questioning: questionAnswered(line)
         default: break
         }
     }
@@ -191,6 +206,60 @@ final class AccessibleDialog {
             finish()
             app?.quit()
         }
+    }
+
+    // MARK: Questions
+
+    func enqueue(_ text: String, defaultYes: Bool, _ completion: @escaping (Bool) -> Void) {
+        questions.append(Question(text: text, defaultYes: defaultYes, completion: completion))
+        guard state != .questioning else { return }
+        stateBeforeQuestions = state
+        state = .questioning
+        askQuestion()
+    }
+
+    private func askQuestion() {
+        guard let question = questions.first else { return }
+        write("\(question.text) [\(question.defaultYes ? "Y/n" : "y/N")]: ")
+        waiting()
+    }
+
+    private func questionAnswered(_ line: String) {
+        guard let question = questions.first else { return }
+        let answer: Bool
+        switch line.lowercased() {
+        case "": answer = question.defaultYes
+        case "y", "yes": answer = true
+        case "n", "no": answer = false
+        default:
+            write("Answer y for yes or n for no.\n")
+            return askQuestion()
+        }
+        questions.removeFirst()
+        if !questions.isEmpty { return askQuestion() }
+        state = stateBeforeQuestions
+        question.completion(answer)
+        // Back to what was asked before the question, unless the answer moved on.
+        guard state == stateBeforeQuestions else { return }
+        switch state {
+        case .asking(let index): ask(index)
+        case .confirming: confirm()
+        default: break
+        }
+    }
+
+    /// Asks the first field (after a question asked at the start).
+    func askFirstField() {
+        if state == .idle { askNext(from: 0) }
+    }
+
+    /// The forms whose fields are asked, in order.
+    func formsAsked() -> [Form] {
+        var forms: [Form] = []
+        for item in items {
+            if let form = item.field?.form, !forms.contains(where: { $0 === form }) { forms.append(form) }
+        }
+        return forms
     }
 
     /// The first item whose field shows that it is invalid (after a submit found it so;

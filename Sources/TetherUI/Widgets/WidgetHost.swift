@@ -32,6 +32,13 @@ protocol WidgetHost: AnyObject {
     func dismissPopup(_ popup: Widget)
     /// Whether `popup` is open.
     func isPresenting(_ popup: Widget) -> Bool
+    /// Whether the application runs as a conversation (the accessible presentation), not
+    /// on a screen: popups and dialogs are not shown.
+    var isConversation: Bool { get }
+    /// Asks `question` as a line when the application runs as a conversation (the
+    /// accessible presentation) and returns `true`; `completion` gets the answer. Returns
+    /// `false` (asking nothing) when the application draws a screen.
+    func askInConversation(_ question: String, defaultYes: Bool, _ completion: @escaping (Bool) -> Void) -> Bool
 }
 
 extension Widget {

@@ -21,6 +21,9 @@ public final class FormDrafts {
     private var saved: [(key: String, value: DraftData)]?
     private var timer: (any Disposable)?
     private var applying = false
+    /// Whether the waiting draft has been offered (a dialog, or a question in the
+    /// accessible presentation).
+    var offered = false
 
     init(form: Form, path: String, debounce: Duration) {
         self.form = form
@@ -34,6 +37,11 @@ public final class FormDrafts {
 
     /// Whether a draft from an earlier session waits for ``resume()`` or ``discard()``.
     public var hasDraft: Bool { saved != nil }
+
+    /// What the form asks when it offers a draft with `changes` answers.
+    static func offerQuestion(changes: Int) -> String {
+        "Resume where you left off? A draft from an earlier session holds \(changes) \(changes == 1 ? "answer" : "answers")."
+    }
 
     /// How many fields the waiting draft would change.
     public var draftChanges: Int {

@@ -1,0 +1,46 @@
+extension Form {
+    /// Runs `discard` at once when the form is clean; when it is dirty, asks first:
+    /// "Discard changes?" naming what changed, with "Keep editing" focused. `discard` runs
+    /// only when the user confirms. Attach it to Esc and to a Cancel button:
+    ///
+    /// ```swift
+    /// app.onKey(.escape) { form.confirmDiscard { app.quit() } }
+    /// ```
+    ///
+    /// Full screen and inline, the question is a modal dialog (``Widget/presentConfirmation(title:message:confirm:cancel:_:)``);
+    /// in the accessible presentation it is a `[y/N]` line. Nothing is discarded by the
+    /// form itself: `discard` decides what leaving means (quit, ``reset()``, close a page).
+    public func confirmDiscard(_ discard: @escaping () -> Void) {
+        let changed = fields.filter(\.isDirty).map(\.title)
+        guard !changed.isEmpty else { return discard() }
+        let what = changed.count == 1 ? changed[0] : "\(changed.count) fields (\(changed.joined(separator: ", ")))"
+        let message = "You changed \(what). Leave without saving?"
+        let asked = root.host?.askInConversation("Discard changes? " + message, defaultYes: false) { yes in
+            if yes { discard() }
+        }
+        guard asked != true else { return }
+        presentConfirmation(title: "Discard changes?", message: message, confirm: "Discard", cancel: "Keep editing") {
+            if $0 { discard() }
+        }
+    }
+
+    /// Offers the draft waiting since the last session, once, when the form first shows on
+    /// a screen (the accessible presentation asks it before the first field).
+    func offerDraftIfWaiting() {
+        guard let drafts = draftStore, drafts.hasDraft, !drafts.offered, let host = root.host, !host.isConversation
+        else { return }
+        drafts.offered = true
+        // After the layout in progress, so the dialog is centred on the form's frame.
+        _ = hostScheduler?.schedule { [weak self, weak drafts] in
+            guard let self, let drafts, drafts.hasDraft else { return }
+            self.presentConfirmation(
+                title: "Resume where you left off?",
+                message: "A draft from an earlier session holds \(drafts.draftChanges) "
+                    + "\(drafts.draftChanges == 1 ? "answer" : "answers"). Resume it, or start over?",
+                confirm: "Resume", cancel: "Start over"
+            ) { resume in
+                if resume { drafts.resume() } else { drafts.discard() }
+            }
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Glibc
+import Testing
+import TetherReactive
+import TetherTesting
+import TetherUI
+
+/// A form with a name and a mail field, a pilot on it, and how often `discard` ran.
+@MainActor
+private final class Editing {
+    let form = Form()
+    let name: FormField<String>
+    var discarded = 0
+    let pilot: Pilot
+
+    init(size: Size = Size(width: 60, height: 12)) throws {
+        name = form.addField("Name", TextField(), key: "name")
+        form.addField("Mail", TextField(), key: "mail")
+        pilot = try Pilot(root: form, size: size)
+    }
+
+    func leave() { form.confirmDiscard { [unowned self] in self.discarded += 1 } }
+}
+
+@MainActor
+@Suite("Discard changes and resume a draft")
+struct FormDiscardTests {
+    @Test("leaving a clean form discards at once, with no question")
+    func cleanLeavesAtOnce() throws {
+        let t = try Editing()
+        t.leave()
+        #expect(t.discarded == 1)
+        #expect(!t.pilot.screen.contains("Discard changes?"))
+    }
+
+    @Test("leaving a dirty form asks in a dialog naming what changed, with Keep editing focused")
+    func dirtyAsks() throws {
+        let t = try Editing()
+        t.pilot.type("Ada")
+        t.leave()
+        #expect(t.pilot.screen.contains("Discard changes?"))
+        #expect(t.pilot.screen.contains("You changed Name. Leave without saving?"))
+        t.pilot.press(.enter)
+        #expect(t.discarded == 0)
+        #expect(t.name.value == "Ada")
+    }
+
+    @Test("Esc in the dialog keeps editing; Discard discards")
+    func escKeepsDiscardDiscards() throws {
+        let t = try Editing()
+        t.pilot.type("Ada")
+        t.leave()
+        t.pilot.press(.escape)
+        #expect(t.discarded == 0)
+        #expect(!t.pilot.screen.contains("Discard changes?"))
+        t.leave()
+        t.pilot.press(.tab, .enter)
+        #expect(t.discarded == 1)
+    }
+
+    @Test("in the accessible presentation leaving a dirty form asks a y/N line")
+    func conversationAsks() throws {
+        let form = Form()
+        form.addField("Name", TextField(text: ""), key: "name")
+        let pilot = try TranscriptPilot(root: form)
+        pilot.answer("Ada")
+        var discarded = 0
+        form.confirmDiscard { discarded += 1 }
+        #expect(pilot.transcript.hasSuffix("Discard changes? You changed Name. Leave without saving? [y/N]: "))
+        pilot.answer("y")
+        #expect(discarded == 1)
+    }
+
+    @Test("a draft found at start is offered in a dialog, and Resume brings its answers back")
+    func draftOfferedFullScreen() throws {
+        let path = "/tmp/tether-discard-\(getpid()).json"
+        defer { unlink(path) }
+        do {
+            let form = Form()
+            form.addField("Name", TextField(), key: "name")
+            form.keepDrafts(at: path, debounce: .zero)
+            let pilot = try Pilot(root: form, size: Size(width: 70, height: 12))
+            pilot.type("Ada")
+        }
+        let form = Form()
+        let name = form.addField("Name", TextField(), key: "name")
+        form.keepDrafts(at: path)
+        let pilot = try Pilot(root: form, size: Size(width: 70, height: 12))
+        pilot.advance(by: .zero)
+        #expect(pilot.screen.contains("Resume where you left off?"))
+        #expect(pilot.screen.contains("holds 1 answer"))
+        pilot.press(.tab, .enter)
+        #expect(name.value == "Ada")
+        #expect(pilot.lines[0].hasPrefix("Name  Ada"))
+    }
+
+    @Test("in the accessible presentation the draft is offered before the first question")
+    func draftOfferedInConversation() throws {
+        let path = "/tmp/tether-discard-conversation-\(getpid()).json"
+        defer { unlink(path) }
+        do {
+            let form = Form()
+            form.addField("Name", TextField(), key: "name")
+            form.keepDrafts(at: path, debounce: .zero)
+            let pilot = try Pilot(root: form, size: Size(width: 70, height: 12))
+            pilot.type("Ada")
+        }
+        let form = Form()
+        let name = form.addField("Name", TextField(), key: "name")
+        form.keepDrafts(at: path)
+        let pilot = try TranscriptPilot(root: form)
+        #expect(
+            pilot.transcript
+                == "Resume where you left off? A draft from an earlier session holds 1 answer. [Y/n]: ")
+        pilot.answer("")
+        #expect(name.value == "Ada")
+        #expect(pilot.transcript.hasSuffix("Name [Ada]: "))
+    }
+}
