@@ -90,7 +90,7 @@ extension OnboardingScreen {
     static func notes(_ model: OnboardingModel) -> Section {
         Section("Notes") {
             Field(
-                "Notes", key: "notes",
+                "Anything else", key: "notes",
                 TextArea(placeholder: "anything we should know", minRows: 2, maxRows: 4, width: 28)
             )
             .bound(to: model.notes)

@@ -81,10 +81,9 @@ extension Form {
         rows.append(.field(field))
         addChild(field.label)
         addChild(field.widget)
-        for child in [field.state?.descriptionLabel, field.madeErrorLabel].compactMap({ $0 }) {
-            adopt(child, of: field)
-        }
-        fieldsChanged()
+        if let description = field.state?.descriptionLabel { adopt(description, of: field) }
+        if let message = field.madeErrorLabel { adopt(message, of: field) }
+        if observers != nil { fieldsChanged() }
         return field
     }
 

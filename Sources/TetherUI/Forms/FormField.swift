@@ -289,3 +289,16 @@ public final class FormField<Value: Equatable>: Form.Field {
         }
     }
 }
+
+extension FormField: @MainActor CustomReflectable {
+    /// What `dump` shows: the key, title, validation and dirty state, and the value only for
+    /// a field that is not secret (a password's value and clean value never appear).
+    public var customMirror: Mirror {
+        let shown: Any = isSecret ? "(secret)" : value
+        return Mirror(
+            self,
+            children: [
+                "key": key, "title": title, "value": shown, "isDirty": isDirty, "validation": validation,
+            ])
+    }
+}
