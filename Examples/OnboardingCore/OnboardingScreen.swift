@@ -25,7 +25,7 @@ public final class OnboardingScreen {
             OnboardingScreen.you(model)
             OnboardingScreen.machine(model)
             OnboardingScreen.notes(model)
-            Buttons([save, cancel], default: save).submitting(model.save)
+            Buttons([save, cancel], default: save).submitting(model.save) { _ in "Saved." }
         }
         save.progressText = "Saving…"
         root = Center(Panel(title: "Onboarding", form))

@@ -32,6 +32,8 @@ final class AccessibleDialog {
     }
 
     private var questions: [Question] = []
+    /// After a refused submit only the fields still invalid are asked, then the submit.
+    private var fixing = false
     /// What was being asked when the first question came, to go back to after the last.
     private var stateBeforeQuestions = State.idle
 
@@ -104,13 +106,25 @@ final class AccessibleDialog {
 
     private func askNext(from start: Int) {
         var index = start
-        while index < items.count && !askable(items[index].widget) { index += 1 }
+        while index < items.count && !(askable(items[index].widget) && (!fixing || needsFixing(index))) { index += 1 }
         if index < items.count { ask(index) } else { confirm() }
     }
+
+    /// Whether the item at `index` is still to be fixed after a refused submit.
+    private func needsFixing(_ index: Int) -> Bool { items[index].field?.validation.isInvalid == true }
 
     private func name(of item: Item) -> String {
         let name = item.label ?? item.widget.accessiblePrompt.fallbackLabel ?? ""
         return item.field?.isRequired == true ? name + " (required)" : name
+    }
+
+    /// A question's name and its hint as one phrase: "Email (required; you@example.com)"
+    /// rather than two parenthesised groups in a row.
+    private func spoken(_ name: String, _ question: String) -> String {
+        if name.hasSuffix(")"), question.hasPrefix("(") {
+            return name.dropLast() + "; " + question.dropFirst()
+        }
+        return [name, question].filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     private func ask(_ index: Int) {
@@ -121,7 +135,7 @@ final class AccessibleDialog {
         let prompt = item.widget.accessiblePrompt
         if let description = item.field?.description { write(CommandRun.sentence(description) + "\n") }
         for (number, option) in prompt.options.enumerated() { write("\(number + 1)) \(option)\n") }
-        write([name(of: item), prompt.question].filter { !$0.isEmpty }.joined(separator: " ") + ": ")
+        write(spoken(name(of: item), prompt.question) + ": ")
         hideInput(prompt.isSecret)
         waiting()
     }
@@ -165,6 +179,7 @@ final class AccessibleDialog {
     // MARK: The default button
 
     private func confirm() {
+        fixing = false
         guard let button = defaultButton, !button.isEffectivelyHidden else {
             finish()
             app?.quit()
@@ -270,6 +285,7 @@ final class AccessibleDialog {
 
     /// Says why the item at `index` is invalid; returns `index`.
     private func sayWhy(_ index: Int) -> Int {
+        fixing = true
         if let message = items[index].field?.validation.message { write(CommandRun.sentence(message) + "\n") }
         return index
     }

@@ -116,10 +116,15 @@ public struct Buttons: FormContent {
 
     /// Binds the default button to the form's submit command running `command`
     /// (``Form/submitCommand(running:)``): enabled by the form's validity, waiting for
-    /// pending checks.
-    public func submitting<Output>(_ command: Command<Void, Output>) -> Buttons {
+    /// pending checks. `describeResult` is what the accessible presentation says when a run
+    /// succeeds (``Button/bind(_:describeResult:)``).
+    public func submitting<Output>(
+        _ command: Command<Void, Output>, describeResult: ((Output) -> String)? = nil
+    ) -> Buttons {
         var copy = self
-        copy.submit = { [defaultButton] form in defaultButton?.bind(form.submitCommand(running: command)) }
+        copy.submit = { [defaultButton] form in
+            defaultButton?.bind(form.submitCommand(running: command), describeResult: describeResult)
+        }
         return copy
     }
 
