@@ -41,6 +41,9 @@ public final class LoginScreen {
     public let usernameField: FormField<String>
     /// The password's field: at least 8 characters.
     public let passwordField: FormField<String>
+    /// The form's submit: enabled while the fields are valid and the view model's command
+    /// is (not locked out, not running); it runs that command.
+    public let signIn: Command<Void, LoginViewModel.Session>
     let status = Label("", overflow: .wrap, role: .error)
     let formPanel: Panel
     let modelPanel: Panel
@@ -84,6 +87,7 @@ public final class LoginScreen {
         form.addRow(status)
         form.addButtons([signInButton, resetButton], default: signInButton)
         status.isHidden = true
+        signIn = form.submitCommand(running: viewModel.signInCommand)
         formPanel = Panel(title: "Tether · Sign in", form)
 
         let modelRows = VStack([
@@ -92,7 +96,7 @@ public final class LoginScreen {
             LoginScreen.row("remember", viewModel.panel.map { $0.rememberMe ? "yes" : "no" }, bag: bag),
             LoginScreen.row(
                 "session", viewModel.panel.map { LoginViewModel.formatMinutes($0.sessionMinutes) }, bag: bag),
-            LoginScreen.row("can sign in", viewModel.signInCommand.isEnabled.map { $0 ? "yes" : "no" }, bag: bag),
+            LoginScreen.row("can sign in", signIn.isEnabled.map { $0 ? "yes" : "no" }, bag: bag),
         ])
         modelPanel = Panel(title: "View model", modelRows)
         center = Center(AdaptiveStack(primary: formPanel, secondary: modelPanel))
@@ -106,8 +110,7 @@ public final class LoginScreen {
         viewModel.statusLine.bind(to: status.rx.optionalText).disposed(by: bag)
         // What the accessible presentation says of a sign-in; full screen shows the spinner and the welcome panel.
         signInButton.progressText = "Signing in…"
-        // The form's submit: enabled by the fields' validity, it runs the view model's command.
-        signInButton.bind(form.submitCommand(running: viewModel.signInCommand)) { "Signed in as \($0.username)" }
+        signInButton.bind(signIn) { "Signed in as \($0.username)" }
         let editable = Observable.combineLatest(viewModel.signInCommand.isExecuting, viewModel.isLockedOut) {
             busy, locked in
             !busy && !locked

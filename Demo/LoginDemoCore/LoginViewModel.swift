@@ -41,7 +41,8 @@ public final class LoginViewModel: @MainActor CustomStringConvertible, @MainActo
     /// Asks the view to focus a field (the password, after a failure).
     public let focusRequests = PublishRelay<Field>()
 
-    /// Signs in with the current fields; enabled while the form is valid and not locked.
+    /// Signs in with the current fields; enabled while not locked out (the form's submit
+    /// adds its fields' validity: ``LoginScreen``).
     public private(set) var signIn: Command<Void, Session>!
 
     private let accounts: AccountStore
@@ -56,9 +57,9 @@ public final class LoginViewModel: @MainActor CustomStringConvertible, @MainActo
         self.accounts = accounts
         self.scheduler = scheduler
         self.delay = delay
-        let enabled = Observable.combineLatest(isValid, lockoutRemaining) { valid, remaining in valid && remaining == 0
-        }
-        signIn = Command(enabledIf: enabled) { [weak self] () async throws -> Session in
+        // Whether the fields are good enough is the form's to say (its validators); the view
+        // model only refuses while locked out.
+        signIn = Command(enabledIf: lockoutRemaining.map { $0 == 0 }) { [weak self] () async throws -> Session in
             guard let self else { throw CancellationError() }
             return try await self.authenticate()
         }
@@ -72,14 +73,6 @@ public final class LoginViewModel: @MainActor CustomStringConvertible, @MainActo
             if self?.signIn.executing == false { self?.failureMessage.accept(nil) }
         })
         .disposed(by: bag)
-    }
-
-    /// Whether the fields are good enough to try: a non-blank username and a password of
-    /// at least 8 characters.
-    public var isValid: Observable<Bool> {
-        Observable.combineLatest(username, password) { user, password in
-            !user.allSatisfy(\.isWhitespace) && password.count >= 8
-        }.distinctUntilChanged()
     }
 
     /// The line under the form: the failure, the lockout countdown, or nothing.

@@ -32,7 +32,7 @@ public final class ObservableLoginViewModel: @MainActor CustomStringConvertible,
     /// Asks the view to focus a field (the password, after a failure). An event, not state,
     /// so it stays a relay.
     @ObservationIgnored public let focusRequests = PublishRelay<Field>()
-    /// Signs in with the current fields; enabled while the form is valid and not locked.
+    /// Signs in with the current fields; enabled while not locked out.
     @ObservationIgnored public private(set) var signIn: Command<Void, Session>!
 
     @ObservationIgnored private let accounts: AccountStore
@@ -57,12 +57,9 @@ public final class ObservableLoginViewModel: @MainActor CustomStringConvertible,
 
     // MARK: Derived state
 
-    /// Whether the fields are good enough to try: a non-blank username and a password of
-    /// at least 8 characters.
-    public var isValid: Bool { !username.allSatisfy(\.isWhitespace) && password.count >= 8 }
-
-    /// Whether Sign in may run: valid and not locked.
-    public var canSubmit: Bool { isValid && lockoutRemaining == 0 }
+    /// Whether Sign in may run: not locked out (whether the fields are good enough is the
+    /// form's to say, with its validators: ``LoginScreen``).
+    public var canSubmit: Bool { lockoutRemaining == 0 }
 
     /// The line under the form: the failure, the lockout countdown, or nothing.
     public var statusMessage: String? {

@@ -55,19 +55,13 @@ struct LoginViewModelTests {
     // MARK: Enabling and validation
 
     @Test(
-        "Sign in is enabled only with a non-blank username and a password of at least 8 characters",
+        "the view model's Sign in is enabled whatever the fields hold: the form's validators decide",
         arguments: ViewModelKind.allCases)
-    func signInEnabledWhenValid(kind: ViewModelKind) {
+    func signInEnabledWhenNotLocked(kind: ViewModelKind) {
         let t = Fixture(kind)
-        #expect(!t.viewModel.signIn.enabled)
-        t.fill(username: "   ", password: "12345678")
-        #expect(!t.viewModel.signIn.enabled, "a blank username is not enough")
-        t.fill(username: "demo", password: "1234567")
-        #expect(!t.viewModel.signIn.enabled, "7 characters are too few")
-        t.fill(username: "demo", password: "12345678")
         #expect(t.viewModel.signIn.enabled)
-        t.viewModel.username = ""
-        #expect(!t.viewModel.signIn.enabled)
+        t.fill(username: "   ", password: "1")
+        #expect(t.viewModel.signIn.enabled)
     }
 
     @Test("the panel state follows the fields and shows only the password's length", arguments: ViewModelKind.allCases)
