@@ -197,12 +197,14 @@ extension Form {
                 state.validationSubject?.onNext(now)
                 form?.fieldValidationChanged(self, from: old, to: now)
             }
-            showMessage()
+            showMessage(now)
         }
 
         /// Shows the message the timing allows under the widget, with a spinner while a
         /// check runs.
-        func showMessage() {
+        func showMessage() { showMessage(validation) }
+
+        private func showMessage(_ validation: ValidationResult) {
             let shown = state?.shownMessage(validation)
             if shown == nil, madeErrorLabel == nil { return }
             let label = errorLabel

@@ -20,8 +20,28 @@ extension Form {
     /// says the same and moves focus the same way. Moving between fields, going back and
     /// cancelling are never blocked by validation.
     public func submitCommand<Output>(running command: Command<Void, Output>) -> Command<Void, Output> {
-        let noErrors = hasErrorsObservable.map { !$0 }
-        let enabled = Observable.combineLatest(command.isEnabled, noErrors) { $0 && $1 }
+        let hasErrors = hasErrorsObservable
+        // Both sources send only changes; a two-flag `and` costs less per change than
+        // combineLatest (this runs on every key that flips the form's validity).
+        let enabled = Observable<Bool>.create { observer in
+            var commandEnabled = true, noErrors = true
+            var sent: Bool?
+            let send = {
+                let value = commandEnabled && noErrors
+                guard value != sent else { return }
+                sent = value
+                observer.on(.next(value))
+            }
+            let first = command.isEnabled.subscribe(onNext: {
+                commandEnabled = $0
+                send()
+            })
+            let second = hasErrors.subscribe(onNext: {
+                noErrors = !$0
+                send()
+            })
+            return CompositeDisposable([first, second])
+        }
         let submit = Command<Void, Output>(enabledIf: enabled) { [weak self] () -> Observable<Output> in
             guard let self else { return .empty() }
             return self.submission(running: command)

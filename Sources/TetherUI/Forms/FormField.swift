@@ -162,8 +162,9 @@ public final class FormField<Value: Equatable>: Form.Field {
         value = newValue
         let state = fieldState
         state.edited = true
+        let form = self.form
         if form?.validationTiming == .live { state.revealed = true }
-        valueChanged()
+        valueChanged(in: form)
         edits.onNext(newValue)
     }
 
@@ -183,12 +184,14 @@ public final class FormField<Value: Equatable>: Form.Field {
         valueChanged()
     }
 
-    private func valueChanged() {
+    private func valueChanged(in form: Form?) {
         checkRules()
         dirtyChanged()
         state?.valueChangeSubject?.onNext(())
         form?.fieldValueChanged(self)
     }
+
+    private func valueChanged() { valueChanged(in: form) }
 
     private func dirtyChanged() {
         guard let subject = state?.dirtySubject, subject.value != isDirty else { return }
@@ -222,7 +225,9 @@ public final class FormField<Value: Equatable>: Form.Field {
         let state = fieldState
         let empty = (isRequired || !asyncValidators.isEmpty) && isEmptyValue
         state.rules = runRules(empty: empty)
-        if !state.rules.isValid || state.widgetProblem != nil || empty || asyncValidators.isEmpty {
+        if asyncValidators.isEmpty {
+            // Nothing to check later: nothing to cancel.
+        } else if !state.rules.isValid || state.widgetProblem != nil || empty {
             cancelCheck()
         } else if asyncCheckedValue != value {
             startCheck()
