@@ -3,6 +3,7 @@
 //
 //   swift build -c release --package-path Benchmarks --product tether-scale
 //   Benchmarks/.build/release/tether-scale [--reps N]
+//   Benchmarks/.build/release/tether-scale --keyed [--reps N]   # keyed form fields (issue 21)
 //   Benchmarks/.build/release/tether-scale --count-build 1000   # for callgrind (.ci/check-instructions)
 //
 // For each size it reports:
@@ -24,6 +25,10 @@ import TetherUI
 import Glibc
 #endif
 
+/// Whether fields are keyed form fields (`--keyed`: `form.addField(_:_:key:)`, bound with
+/// `field.rx.value <-> relay`) rather than plain rows bound at the widget.
+nonisolated(unsafe) var keyedFields = false
+
 /// One form with its relays and bindings.
 @MainActor
 final class BoundForm {
@@ -39,8 +44,13 @@ final class BoundForm {
         for index in 0..<fields {
             let relay = BehaviorRelay(value: "")
             let field = TextField(placeholder: "value", width: 30)
-            form.addField("Field \(index + 1)", field)
-            (field.rx.text <-> relay).disposed(by: bag)
+            if keyedFields {
+                let keyed = form.addField("Field \(index + 1)", field, key: "field-\(index + 1)")
+                (keyed.rx.value <-> relay).disposed(by: bag)
+            } else {
+                form.addField("Field \(index + 1)", field)
+                (field.rx.text <-> relay).disposed(by: bag)
+            }
             relays.append(relay)
         }
         let button = Button("Save")
@@ -179,12 +189,16 @@ func parseArguments() -> Int? {
             printBreakdown()
             return nil
         }
+        if argument == "--keyed" {
+            keyedFields = true
+            continue
+        }
         if argument == "--count-build", let fields = arguments.next().flatMap(Int.init), fields >= 1 {
             countBuild(fields: fields)
             return nil
         }
         guard argument == "--reps", let value = arguments.next().flatMap(Int.init), value >= 1 else {
-            print("usage: tether-scale [--reps N] | --breakdown | --count-build N")
+            print("usage: tether-scale [--keyed] [--reps N] | --breakdown | --count-build N")
             exit(argument == "-h" || argument == "--help" ? 0 : 2)
         }
         repetitions = value

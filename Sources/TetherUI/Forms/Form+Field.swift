@@ -167,6 +167,9 @@ extension Form {
         /// Writes a draft's value as the user's edit; `false` when it does not fit.
         func applyDraft(_ data: DraftData) -> Bool { false }
 
+        /// The widget's value was set programmatically (a model write).
+        func widgetValueStored() {}
+
         /// The conditions changed: validity and the form's layout follow.
         func conditionsChanged() {
             form?.setNeedsLayout()

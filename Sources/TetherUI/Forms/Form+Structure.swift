@@ -50,7 +50,10 @@ extension Form {
         var initial: W.FormValue?
         _ = property.asObservable().take(1).subscribe(onNext: { initial = $0 })
         guard let initial else { preconditionFailure("\(W.self).formValue sent no current value") }
-        return addField(label, widget, key: key, value: property, initial: initial)
+        let setter = widget as? any UserValueSetting
+        return add(
+            label, widget, key: key, property: property, initial: initial,
+            setAsUser: setter.map { setter in { [weak setter] value in setter?.setValueAsUser(value) ?? false } })
     }
 
     /// Adds a field holding `field`'s text read as a typed value through `format` (an
@@ -61,7 +64,9 @@ extension Form {
         _ label: String, _ field: TextField, key: String, as format: TextFormat<Value>, value: Value
     ) -> FormField<Value> {
         field.text = format.format(value)
-        return addField(label, field, key: key, value: field.rx.value(as: format), initial: value)
+        return add(
+            label, field, key: key, property: field.rx.value(as: format), initial: value,
+            setAsUser: { [weak field] value in field?.setValueAsUser(format.format(value)) ?? false })
     }
 
     /// Adds a field holding the value of `property` (any widget's control property),
@@ -70,10 +75,26 @@ extension Form {
     public func addField<Value: Equatable>(
         _ label: String, _ widget: Widget, key: String, value property: ControlProperty<Value>, initial: Value
     ) -> FormField<Value> {
+        add(label, widget, key: key, property: property, initial: initial, setAsUser: nil)
+    }
+
+    private func add<Value: Equatable>(
+        _ label: String, _ widget: Widget, key: String, property: ControlProperty<Value>, initial: Value,
+        setAsUser: ((Value) -> Bool)?
+    ) -> FormField<Value> {
         precondition(field(forKey: key) == nil, "Form.addField: the key \(key) is already in this form")
         let field = FormField(
-            key: key, label: label, widget: widget, property: property, initial: initial, form: self)
+            key: key, label: label, widget: widget, property: property, initial: initial, setAsUser: setAsUser,
+            form: self)
         return append(field)
+    }
+
+    /// A child's value was set programmatically: the field holding it reads it back.
+    func fieldWidgetStored(_ child: Widget) {
+        guard let index = rowOfChild[ObjectIdentifier(child)], case .field(let field) = rows[index],
+            field.widget === child
+        else { return }
+        field.widgetValueStored()
     }
 
     private func append<F: Field>(_ field: F) -> F {

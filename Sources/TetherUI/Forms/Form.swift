@@ -56,6 +56,8 @@ public final class Form: Widget {
         super.init()
     }
 
+    override func childValueStored(_ child: Widget) { fieldWidgetStored(child) }
+
     // MARK: Focus
 
     public override func focusChain() -> [Widget] {

@@ -2,7 +2,7 @@ import TetherReactive
 
 /// A form field that holds a typed value: the value, its clean value, its validators and
 /// whether it is dirty. Made by ``Form/addField(_:_:key:)`` (or the typed and
-/// control-property variants), it sits between its widget and the model:
+/// control-property variants), it watches its widget, to which the model is bound:
 ///
 /// ```swift
 /// let email = form.addField("Email", TextField(), key: "email")
@@ -10,15 +10,16 @@ import TetherReactive
 /// (email.rx.value <-> viewModel.email).disposed(by: bag)
 /// ```
 ///
-/// - The user's edits reach the field, then the model through `rx.value`.
-/// - A model write reaches the field, then the widget (programmatically: never an edit).
-///   Until the user first edits the field, a model write also moves the clean value: the
-///   value loaded is the clean one.
-///   A model write back to the clean value (a Reset, a cleared password) makes the field
-///   as loaded again: its messages wait until the user leaves it.
-/// - ``reset()`` writes the clean value to both.
-///
-/// Bind the model to the field, not to its widget, so the field sees every change.
+/// - `rx.value` is the widget's own control property (`rx.text` of a text field; the typed
+///   property of a typed field), so a key costs what it cost before the form knew fields.
+/// - The field sees the user's edits, and the model's writes (programmatic sets of its
+///   widget, which the widget tells its form). Until the user first edits the field, a model
+///   write also moves the clean value: the value loaded is the clean one. A model write back
+///   to the clean value (a Reset, a cleared password) makes the field as loaded again: its
+///   messages wait until the user leaves it.
+/// - ``reset()`` writes the clean value into the widget as the user would, so the model
+///   bound to it hears it too (a widget of another module is set programmatically, and only
+///   the widget changes).
 @MainActor
 public final class FormField<Value: Equatable>: Form.Field {
     private let storedKey: String
@@ -28,23 +29,31 @@ public final class FormField<Value: Equatable>: Form.Field {
     /// model's writes before the first user edit), and again by ``markClean()``.
     public private(set) var cleanValue: Value
     private let widgetProperty: ControlProperty<Value>
+    /// Sets the widget's value as a user edit (reset, drafts); `nil` for a widget of
+    /// another module, which is then set programmatically.
+    private let setAsUser: ((Value) -> Bool)?
     private var validators: [Validator<Value>] = []
     private var asyncValidators: [AsyncValidator<Value>] = []
-    private let edits = PublishSubject<Value>()
+    /// Set while the field writes its widget itself, so the edit is not the user's.
+    private var writing = false
     private var secret = false
     private var asyncTimer: (any Disposable)?
     private var asyncTask: Task<Void, Never>?
     /// The value the asynchronous checks last started for.
     private var asyncCheckedValue: Value?
 
-    init(key: String, label: String, widget: Widget, property: ControlProperty<Value>, initial: Value, form: Form?) {
+    init(
+        key: String, label: String, widget: Widget, property: ControlProperty<Value>, initial: Value,
+        setAsUser: ((Value) -> Bool)?, form: Form?
+    ) {
         storedKey = key
         value = initial
         cleanValue = initial
         widgetProperty = property
+        self.setAsUser = setAsUser
         super.init(label: label, widget: widget, form: form)
         let state = fieldState
-        property.asObservable().subscribe(onNext: { [weak self] in self?.widgetChanged($0) }).disposed(by: state.bag)
+        property.changed.subscribe(onNext: { [weak self] in self?.widgetChanged($0) }).disposed(by: state.bag)
         if let reporting = widget as? any FieldProblemReporting {
             reporting.fieldProblems.subscribe(onNext: { [weak self] problem in
                 guard let self, let state = self.state, state.widgetProblem != problem else { return }
@@ -59,7 +68,6 @@ public final class FormField<Value: Equatable>: Form.Field {
     }
 
     isolated deinit {
-        edits.onCompleted()
         asyncTimer?.dispose()
         asyncTask?.cancel()
     }
@@ -67,10 +75,7 @@ public final class FormField<Value: Equatable>: Form.Field {
     public override var key: String { storedKey }
 
     /// The value as a control property: use `rx.value`.
-    public var valueProperty: ControlProperty<Value> {
-        ControlProperty(
-            control: self, getter: { $0.value }, setter: { field, value in field.modelWrote(value) }, edits: edits)
-    }
+    public var valueProperty: ControlProperty<Value> { widgetProperty }
 
     // MARK: Rules
 
@@ -125,17 +130,21 @@ public final class FormField<Value: Equatable>: Form.Field {
     public override func reset() {
         cancelCheck()
         let state = fieldState
-        state.edited = false
         state.revealed = false
         state.appError = nil
-        if value != cleanValue {
-            value = cleanValue
-            widgetProperty.on(.next(cleanValue))
-            valueChanged()
-            edits.onNext(cleanValue)
-        } else {
-            publishValidation()
-        }
+        if value != cleanValue { write(cleanValue) }
+        state.edited = false
+        publishValidation()
+    }
+
+    /// Writes `newValue` into the widget as the user would (so the model bound to it hears
+    /// it), or programmatically for a widget of another module; the field takes the value
+    /// as if the model had written it.
+    private func write(_ newValue: Value) {
+        writing = true
+        defer { writing = false }
+        if setAsUser?(newValue) != true { widgetProperty.on(.next(newValue)) }
+        if newValue != value { took(newValue) }
     }
 
     // MARK: Drafts
@@ -150,26 +159,36 @@ public final class FormField<Value: Equatable>: Form.Field {
             let newValue = type.init(draftData: data) as? Value
         else { return false }
         guard newValue != value else { return true }
-        widgetProperty.on(.next(newValue))
-        widgetChanged(newValue)
+        fieldState.edited = true  // the draft holds the user's edits: the clean value stays
+        write(newValue)
         return true
     }
 
     // MARK: Changes
 
+    /// The user edited the widget (or the field wrote it as the user would).
     private func widgetChanged(_ newValue: Value) {
         guard newValue != value else { return }
+        guard !writing else { return took(newValue) }
         value = newValue
         let state = fieldState
         state.edited = true
         let form = self.form
         if form?.validationTiming == .live { state.revealed = true }
         valueChanged(in: form)
-        edits.onNext(newValue)
     }
 
-    private func modelWrote(_ newValue: Value) {
-        guard newValue != value else { return }
+    /// The widget's value was set programmatically (the model wrote it): read it back.
+    override func widgetValueStored() {
+        guard !writing else { return }
+        var current: Value?
+        _ = widgetProperty.asObservable().take(1).subscribe(onNext: { current = $0 })
+        guard let current, current != value else { return }
+        took(current)
+    }
+
+    /// Takes `newValue`, written by the model (or by the field itself).
+    private func took(_ newValue: Value) {
         value = newValue
         let state = fieldState
         if !state.edited {
@@ -180,7 +199,6 @@ public final class FormField<Value: Equatable>: Form.Field {
             state.edited = false
             state.revealed = false
         }
-        widgetProperty.on(.next(newValue))
         valueChanged()
     }
 

@@ -67,3 +67,40 @@ extension TextField: FieldProblemReporting {
 extension CheckList: FieldProblemReporting {
     var fieldProblems: Observable<String?> { validationMessages }
 }
+
+/// Widgets of this module that can set their value as the user would (reported on their
+/// edits, so the model bound to them hears it): what a form field's reset and a resumed
+/// draft use.
+@MainActor
+protocol UserValueSetting: AnyObject {
+    /// Sets `value` as a user edit; `false` when it is not of the widget's value type.
+    func setValueAsUser(_ value: Any) -> Bool
+}
+
+extension TextField: UserValueSetting {
+    func setValueAsUser(_ value: Any) -> Bool { editable.userSet(any: value, on: self) }
+}
+
+extension TextArea: UserValueSetting {
+    func setValueAsUser(_ value: Any) -> Bool { editable.userSet(any: value, on: self) }
+}
+
+extension Toggle: UserValueSetting {
+    func setValueAsUser(_ value: Any) -> Bool { editable.userSet(any: value, on: self) }
+}
+
+extension Slider: UserValueSetting {
+    func setValueAsUser(_ value: Any) -> Bool { editable.userSet(any: value, on: self) }
+}
+
+extension Picker: UserValueSetting {
+    func setValueAsUser(_ value: Any) -> Bool { editable.userSet(any: value, on: self) }
+}
+
+extension Dropdown: UserValueSetting {
+    func setValueAsUser(_ value: Any) -> Bool { editable.userSet(any: value, on: self) }
+}
+
+extension CheckList: UserValueSetting {
+    func setValueAsUser(_ value: Any) -> Bool { editable.userSet(any: value, on: self) }
+}

@@ -168,6 +168,10 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
     /// Called after the widget gains or loses focus.
     open func focusChanged() {}
 
+    /// A child's value was set programmatically (a model write): a form tells the field
+    /// holding it.
+    func childValueStored(_ child: Widget) {}
+
     /// Called as focus arrives, before ``focusChanged()``: by Tab, Shift-Tab, ``focus()`` or a
     /// click (`returning` false), or back from a popup that took it (`returning` true). Text
     /// widgets put their caret after the text unless focus is returning.

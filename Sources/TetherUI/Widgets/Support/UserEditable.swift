@@ -33,9 +33,17 @@ final class UserEditable<Control: Widget, Value: Equatable> {
     var userEdits: Observable<Value> { edits.asObservable() }
 
     /// Sets the value programmatically: stored and redrawn when it differs after
-    /// normalising, never reported.
+    /// normalising, never reported as an edit (the form field holding the control is told).
     func set(_ value: Value, on control: Control) {
-        _ = store(value, in: control)
+        if store(value, in: control) { control.parent?.childValueStored(control) }
+    }
+
+    /// Sets `value` as the user would (a form field's reset): see ``userSet(_:on:)``.
+    /// Returns `false` when `value` is not of this control's value type.
+    func userSet(any value: Any, on control: Control) -> Bool {
+        guard let value = value as? Value else { return false }
+        userSet(value, on: control)
+        return true
     }
 
     /// Sets the value as the user did: stored, redrawn and reported when it differs after
@@ -63,7 +71,9 @@ final class UserEditable<Control: Widget, Value: Equatable> {
         ControlProperty(
             control: control, getter: { [storage] in $0[keyPath: storage] },
             setter: { [storage, normalize] control, value in
-                _ = Self.store(value, in: control, at: storage, normalize: normalize)
+                if Self.store(value, in: control, at: storage, normalize: normalize) {
+                    control.parent?.childValueStored(control)
+                }
             },
             edits: edits)
     }
