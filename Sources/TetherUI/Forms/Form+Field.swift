@@ -170,6 +170,9 @@ extension Form {
         /// The widget's value was set programmatically (a model write).
         func widgetValueStored() {}
 
+        /// The user left the widget (focus moved away).
+        func widgetLeft() {}
+
         /// The conditions changed: validity and the form's layout follow.
         func conditionsChanged() {
             form?.setNeedsLayout()

@@ -66,7 +66,7 @@ extension Form {
         field.text = format.format(value)
         return add(
             label, field, key: key, property: field.rx.value(as: format), initial: value,
-            setAsUser: { [weak field] value in field?.setValueAsUser(format.format(value)) ?? false })
+            setAsUser: { [weak field] value in field?.setValueAsUser(format.format(value)) ?? false }, typed: true)
     }
 
     /// Adds a field holding the value of `property` (any widget's control property),
@@ -75,26 +75,27 @@ extension Form {
     public func addField<Value: Equatable>(
         _ label: String, _ widget: Widget, key: String, value property: ControlProperty<Value>, initial: Value
     ) -> FormField<Value> {
-        add(label, widget, key: key, property: property, initial: initial, setAsUser: nil)
+        add(label, widget, key: key, property: property, initial: initial, setAsUser: nil, typed: true)
     }
 
     private func add<Value: Equatable>(
         _ label: String, _ widget: Widget, key: String, property: ControlProperty<Value>, initial: Value,
-        setAsUser: ((Value) -> Bool)?
+        setAsUser: ((Value) -> Bool)?, typed: Bool = false
     ) -> FormField<Value> {
-        precondition(field(forKey: key) == nil, "Form.addField: the key \(key) is already in this form")
+        precondition(fieldsByKey[key] == nil, "Form.addField: the key \(key) is already in this form")
         let field = FormField(
             key: key, label: label, widget: widget, property: property, initial: initial, setAsUser: setAsUser,
-            form: self)
+            typed: typed, form: self)
+        fieldsByKey[key] = field
         return append(field)
     }
 
-    /// A child's value was set programmatically: the field holding it reads it back.
-    func fieldWidgetStored(_ child: Widget) {
+    /// The field whose widget is `child`, a direct child of the form.
+    func fieldOf(_ child: Widget) -> Field? {
         guard let index = rowOfChild[ObjectIdentifier(child)], case .field(let field) = rows[index],
             field.widget === child
-        else { return }
-        field.widgetValueStored()
+        else { return nil }
+        return field
     }
 
     private func append<F: Field>(_ field: F) -> F {
@@ -156,7 +157,9 @@ extension Form {
     }
 
     /// The field with `key`, if the form has one.
-    public func field(forKey key: String) -> Field? { fields.first { $0.key == key } }
+    public func field(forKey key: String) -> Field? {
+        fieldsByKey[key] ?? fields.first { $0.key == key }
+    }
 
     /// The fields after `section`'s heading, up to the next section.
     public func fields(in section: Section) -> [Field] {
@@ -186,6 +189,7 @@ extension Form {
         let children = [field.label, field.widget, field.state?.descriptionLabel, field.madeErrorLabel]
         for child in children.compactMap({ $0 }) { child.removeFromParent() }
         field.form = nil
+        if fieldsByKey[field.key] === field { fieldsByKey[field.key] = nil }
         reindexRows()
         fieldsChanged()
     }

@@ -28,6 +28,8 @@ public final class Form: Widget {
     var rowOfChild: [ObjectIdentifier: Int] = [:]
     /// The form's own message row (why a submit cannot go on), made on first use.
     var statusLabel: Label?
+    /// The keyed fields by key.
+    var fieldsByKey: [String: Field] = [:]
     /// Observers of the form's validity and dirty state, made on first use.
     var observers: FormObservers?
     /// What the form keeps alive as long as it lives: the submit commands it made, the
@@ -56,7 +58,9 @@ public final class Form: Widget {
         super.init()
     }
 
-    override func childValueStored(_ child: Widget) { fieldWidgetStored(child) }
+    override func childValueStored(_ child: Widget) { fieldOf(child)?.widgetValueStored() }
+
+    override func childLostFocus(_ child: Widget) { fieldOf(child)?.widgetLeft() }
 
     // MARK: Focus
 

@@ -44,7 +44,7 @@ public final class FormField<Value: Equatable>: Form.Field {
 
     init(
         key: String, label: String, widget: Widget, property: ControlProperty<Value>, initial: Value,
-        setAsUser: ((Value) -> Bool)?, form: Form?
+        setAsUser: ((Value) -> Bool)?, typed: Bool = false, form: Form?
     ) {
         storedKey = key
         value = initial
@@ -54,16 +54,13 @@ public final class FormField<Value: Equatable>: Form.Field {
         super.init(label: label, widget: widget, form: form)
         let state = fieldState
         property.changed.subscribe(onNext: { [weak self] in self?.widgetChanged($0) }).disposed(by: state.bag)
-        if let reporting = widget as? any FieldProblemReporting {
+        if let reporting = widget as? any FieldProblemReporting, typed || reporting.mayReportProblems {
             reporting.fieldProblems.subscribe(onNext: { [weak self] problem in
                 guard let self, let state = self.state, state.widgetProblem != problem else { return }
                 state.widgetProblem = problem
                 self.checkRules()
             }).disposed(by: state.bag)
         }
-        widget.rx.isFocused.skip(1).subscribe(onNext: { [weak self] focused in
-            if !focused { self?.left() }
-        }).disposed(by: state.bag)
         checkRules()
     }
 
@@ -225,7 +222,7 @@ public final class FormField<Value: Equatable>: Form.Field {
         return subject.asObservable()
     }
 
-    private func left() {
+    override func widgetLeft() {
         guard let state, form?.validationTiming != .onSubmit, widget.isEffectivelyEnabled else { return }
         if !state.revealed {
             state.revealed = true

@@ -56,9 +56,14 @@ extension CheckList: FormValueWidget {
 protocol FieldProblemReporting: AnyObject {
     /// The problem now, then each change; `nil` when there is none.
     var fieldProblems: Observable<String?> { get }
+    /// Whether the widget can have a problem now (a typed field, a check list with limits):
+    /// the field subscribes only then.
+    var mayReportProblems: Bool { get }
 }
 
 extension TextField: FieldProblemReporting {
+    /// A typed field says so itself (``Form/addField(_:_:key:as:value:)``).
+    var mayReportProblems: Bool { parseError != nil }
     var fieldProblems: Observable<String?> {
         parseErrorChanges.asObservable().startWith(parseError).distinctUntilChanged()
     }
@@ -66,6 +71,7 @@ extension TextField: FieldProblemReporting {
 
 extension CheckList: FieldProblemReporting {
     var fieldProblems: Observable<String?> { validationMessages }
+    var mayReportProblems: Bool { minimumCount != nil || maximumCount != nil }
 }
 
 /// Widgets of this module that can set their value as the user would (reported on their

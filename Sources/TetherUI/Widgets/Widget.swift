@@ -145,6 +145,7 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
         if value { focusEntered(returning: returning) }
         focusSubjectStorage?.onNext(value)
         focusChanged()
+        if !value { parent?.childLostFocus(self) }
         setNeedsDisplay()
     }
 
@@ -171,6 +172,9 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
     /// A child's value was set programmatically (a model write): a form tells the field
     /// holding it.
     func childValueStored(_ child: Widget) {}
+
+    /// A child lost focus: a form tells the field holding it that the user left it.
+    func childLostFocus(_ child: Widget) {}
 
     /// Called as focus arrives, before ``focusChanged()``: by Tab, Shift-Tab, ``focus()`` or a
     /// click (`returning` false), or back from a popup that took it (`returning` true). Text
