@@ -198,10 +198,9 @@ extension Form {
             guard let state else { return }
             let now = validation
             if now != state.published {
-                let old = state.published
                 state.published = now
                 state.validationSubject?.onNext(now)
-                form?.fieldValidationChanged(self, from: old, to: now)
+                form?.fieldValidationChanged()
             }
             showMessage(now)
         }

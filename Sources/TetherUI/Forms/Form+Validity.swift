@@ -52,7 +52,7 @@ extension Form {
 
     // MARK: Changes the fields report
 
-    func fieldValidationChanged(_ field: Field, from old: ValidationResult, to new: ValidationResult) {
+    func fieldValidationChanged() {
         validityChanged()
         if statusLabel?.isHidden == false { showStatus(invalidSummary) }
     }

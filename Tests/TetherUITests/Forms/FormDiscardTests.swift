@@ -21,6 +21,17 @@ private final class Editing {
     func leave() { form.confirmDiscard { [unowned self] in self.discarded += 1 } }
 }
 
+/// Types a name into a form keeping drafts at `path`, and leaves it: a session that ended
+/// with a draft on disk.
+@MainActor
+private func leaveDraft(at path: String) throws {
+    let form = Form()
+    form.addField("Name", TextField(), key: "name")
+    form.keepDrafts(at: path, debounce: .zero)
+    let pilot = try Pilot(root: form, size: Size(width: 70, height: 12))
+    pilot.type("Ada")
+}
+
 @MainActor
 @Suite("Discard changes and resume a draft")
 struct FormDiscardTests {
@@ -74,13 +85,7 @@ struct FormDiscardTests {
     func draftOfferedFullScreen() throws {
         let path = "/tmp/tether-discard-\(getpid()).json"
         defer { unlink(path) }
-        do {
-            let form = Form()
-            form.addField("Name", TextField(), key: "name")
-            form.keepDrafts(at: path, debounce: .zero)
-            let pilot = try Pilot(root: form, size: Size(width: 70, height: 12))
-            pilot.type("Ada")
-        }
+        try leaveDraft(at: path)
         let form = Form()
         let name = form.addField("Name", TextField(), key: "name")
         form.keepDrafts(at: path)
@@ -97,13 +102,7 @@ struct FormDiscardTests {
     func draftOfferedInConversation() throws {
         let path = "/tmp/tether-discard-conversation-\(getpid()).json"
         defer { unlink(path) }
-        do {
-            let form = Form()
-            form.addField("Name", TextField(), key: "name")
-            form.keepDrafts(at: path, debounce: .zero)
-            let pilot = try Pilot(root: form, size: Size(width: 70, height: 12))
-            pilot.type("Ada")
-        }
+        try leaveDraft(at: path)
         let form = Form()
         let name = form.addField("Name", TextField(), key: "name")
         form.keepDrafts(at: path)
