@@ -8,6 +8,9 @@ final class FieldState {
     /// The label's text without the required mark.
     var title: String
     var isRequired = false
+    /// Whether the field can ever show a message (it is required, has validators or checks,
+    /// its widget reports problems, or the app set an error): the form keeps a row for it.
+    var mayShowMessages = false
     var descriptionLabel: Label?
 
     // Sources of the one validation channel, in the order they speak.

@@ -85,6 +85,7 @@ extension Form {
                 guard newValue != isRequired else { return }
                 let state = fieldState
                 state.isRequired = newValue
+                if newValue { state.mayShowMessages = true }
                 label.text = newValue ? state.title + " *" : state.title
                 form?.setNeedsLayout()
                 rulesChanged()
@@ -124,6 +125,10 @@ extension Form {
                 // No state yet and nothing to show: nothing to hide either.
                 if newValue == nil, state == nil { return }
                 fieldState.appError = newValue
+                if newValue != nil, state?.mayShowMessages == false {
+                    state?.mayShowMessages = true
+                    form?.setNeedsLayout()
+                }
                 publishValidation()
             }
         }

@@ -24,6 +24,11 @@ public final class Form: Widget {
     private var scrollY = 0
     private var placedRows: Range<Int> = 0..<0
     private var labelColumn = 0
+    /// The width of the widget column: what the labels leave, less the column of the scroll
+    /// markers while the form is taller than its space.
+    private var fieldWidth = 0
+    /// Whether the form is taller than its space: `▲`/`▼` show there is more above or below.
+    private var showsScrollMarkers = false
     /// Each direct child's row, kept as rows are added and rebuilt when they move.
     var rowOfChild: [ObjectIdentifier: Int] = [:]
     /// The form's own message row (why a submit cannot go on), made on first use.
@@ -112,13 +117,14 @@ public final class Form: Widget {
         return label.preferredSize(for: Size(width: width, height: 1_000)).height
     }
 
-    private func rowHeight(_ row: Row, fieldWidth: Int) -> Int {
+    private func rowHeight(_ row: Row, fieldWidth: Int, reserving: Bool) -> Int {
         switch row {
         case .field(let field):
             guard !field.widget.isHidden else { return 0 }
             let widget = field.widget.preferredSize(for: Size(width: fieldWidth, height: 1_000)).height
-            return max(1, widget) + belowHeight(field.state?.descriptionLabel, fieldWidth)
-                + belowHeight(field.madeErrorLabel, fieldWidth)
+            let message = belowHeight(field.madeErrorLabel, fieldWidth)
+            let reserved = reserving && keepsMessageRow(field) ? 1 : 0
+            return max(1, widget) + belowHeight(field.state?.descriptionLabel, fieldWidth) + max(message, reserved)
         case .widget(let widget):
             return widget.isHidden ? 0 : widget.preferredSize(for: Size(width: fieldWidth, height: 1_000)).height
         case .section(let section):
@@ -147,9 +153,12 @@ public final class Form: Widget {
                 width = max(width, min(available, section.heading.text.terminalWidth - labels))
             }
         }
-        // Heights at the width the form will actually get, so wrapped rows are counted right.
-        let height = rows.reduce(0) { $0 + rowHeight($1, fieldWidth: width) }
-        return Size(width: min(proposal.width, labels + width), height: height)
+        // Heights at the width the form will actually get, so wrapped rows are counted right,
+        // with a row kept for each field that may show a message.
+        let height = rows.reduce(0) { $0 + rowHeight($1, fieldWidth: width, reserving: true) }
+        // Taller than offered: one more column for the scroll markers.
+        let markers = height > proposal.height ? 1 : 0
+        return Size(width: min(proposal.width, labels + width + markers), height: height)
     }
 
     public override var minimumSize: Size {
@@ -162,21 +171,51 @@ public final class Form: Widget {
     public override func layoutChildren() {
         if draftStore != nil { offerDraftIfWaiting() }
         labelColumn = computeLabelColumn()
-        let fieldWidth = max(0, frame.width - labelColumn)
-        rowOffsets.removeAll(keepingCapacity: true)
-        rowHeights.removeAll(keepingCapacity: true)
-        var y = 0
-        for row in rows {
-            rowOffsets.append(y)
-            let height = rowHeight(row, fieldWidth: fieldWidth)
-            rowHeights.append(height)
-            y += height
+        fieldWidth = max(0, frame.width - labelColumn - (showsScrollMarkers ? 1 : 0))
+        measureRows(fieldWidth: fieldWidth)
+        // The markers' column is known from the last layout; measured again only when the
+        // form starts or stops overflowing.
+        if (contentHeight > frame.height) != showsScrollMarkers {
+            showsScrollMarkers.toggle()
+            fieldWidth = max(0, frame.width - labelColumn - (showsScrollMarkers ? 1 : 0))
+            measureRows(fieldWidth: fieldWidth)
         }
-        contentHeight = y
         for index in placedRows where index < rows.count { unplace(row: index) }
         placedRows = 0..<0
         revealFocused()
         placeVisibleRows()
+    }
+
+    /// Whether a visible field that may show a message shows none now: its row is kept
+    /// empty while the form fits, so a message coming or going moves nothing.
+    private func keepsMessageRow(_ field: Field) -> Bool {
+        field.state?.mayShowMessages == true && !field.widget.isHidden && field.madeErrorLabel?.isHidden != false
+    }
+
+    /// Measures every row. Rows are kept for messages only while everything fits with them:
+    /// a form that scrolls anyway spends its rows on fields.
+    private func measureRows(fieldWidth: Int) {
+        rowOffsets.removeAll(keepingCapacity: true)
+        rowHeights.removeAll(keepingCapacity: true)
+        var y = 0, kept = 0
+        for row in rows {
+            rowOffsets.append(y)
+            let height = rowHeight(row, fieldWidth: fieldWidth, reserving: false)
+            if case .field(let field) = row, keepsMessageRow(field) { kept += 1 }
+            rowHeights.append(height)
+            y += height
+        }
+        contentHeight = y
+        guard kept > 0, y + kept <= frame.height else { return }
+        var shift = 0
+        for index in rows.indices {
+            rowOffsets[index] += shift
+            if case .field(let field) = rows[index], keepsMessageRow(field) {
+                rowHeights[index] += 1
+                shift += 1
+            }
+        }
+        contentHeight += shift
     }
 
     /// Scrolls so that the focused widget's row is visible.
@@ -219,7 +258,7 @@ public final class Form: Widget {
 
     private func place(row index: Int) {
         let top = frame.minY + rowOffsets[index] - scrollY
-        let x = frame.minX + labelColumn, width = max(0, frame.width - labelColumn)
+        let x = frame.minX + labelColumn, width = fieldWidth
         switch rows[index] {
         case .field(let field):
             let widgetHeight =
@@ -245,7 +284,8 @@ public final class Form: Widget {
                     width: min(width, widget.preferredSize(for: Size(width: width, height: rowHeights[index])).width),
                     height: rowHeights[index]))
         case .section(let section):
-            section.heading.place(in: Rect(x: frame.minX, y: top, width: frame.width, height: rowHeights[index]))
+            section.heading.place(
+                in: Rect(x: frame.minX, y: top, width: labelColumn + fieldWidth, height: rowHeights[index]))
         }
     }
 
@@ -280,6 +320,12 @@ public final class Form: Widget {
             case .section(let section):
                 section.heading.drawTree(in: &canvas, context: context)
             }
+        }
+        guard showsScrollMarkers, frame.width > 0 else { return }
+        let style = context.theme.placeholder
+        if scrollY > 0 { canvas.put("▲", at: Point(x: frame.maxX - 1, y: frame.minY), style: style) }
+        if scrollY + frame.height < contentHeight {
+            canvas.put("▼", at: Point(x: frame.maxX - 1, y: frame.maxY - 1), style: style)
         }
     }
 

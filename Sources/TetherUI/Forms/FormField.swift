@@ -55,6 +55,7 @@ public final class FormField<Value: Equatable>: Form.Field {
         let state = fieldState
         property.changed.subscribe(onNext: { [weak self] in self?.widgetChanged($0) }).disposed(by: state.bag)
         if let reporting = widget as? any FieldProblemReporting, typed || reporting.mayReportProblems {
+            state.mayShowMessages = true
             reporting.fieldProblems.subscribe(onNext: { [weak self] problem in
                 guard let self, let state = self.state, state.widgetProblem != problem else { return }
                 state.widgetProblem = problem
@@ -82,6 +83,7 @@ public final class FormField<Value: Equatable>: Form.Field {
     public func validate(_ validator: Validator<Value>) -> FormField {
         validators.append(validator)
         let state = fieldState
+        state.mayShowMessages = true
         for dependency in validator.dependencies {
             dependency.fieldState.valueChanges.subscribe(onNext: { [weak self] in self?.checkRules() })
                 .disposed(by: state.bag)
@@ -95,6 +97,7 @@ public final class FormField<Value: Equatable>: Form.Field {
     @discardableResult
     public func validate(_ validator: AsyncValidator<Value>) -> FormField {
         asyncValidators.append(validator)
+        fieldState.mayShowMessages = true
         checkRules()
         return self
     }

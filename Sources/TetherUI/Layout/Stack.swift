@@ -1,4 +1,9 @@
 /// Lays its children out in a column (``VStack``) or a row (``HStack``).
+///
+/// Each child gets its preferred size along the stack, in order, until the space runs out;
+/// then the flexible children (``Widget/isFlexible``: a ``Spacer``, a ``Center``, a stack
+/// holding one) share what the others left, evenly. So `VStack([Center(form), helpBar])`
+/// puts the help bar on the bottom row and centres the form in the rows above it.
 @MainActor
 public class Stack: Widget {
     /// The direction children follow each other.
@@ -34,23 +39,46 @@ public class Stack: Widget {
 
     private var visibleChildren: [Widget] { children.filter { !$0.isHidden } }
 
+    /// A stack with a flexible child is flexible itself: it takes the space it is offered.
+    public override var isFlexible: Bool { children.contains { !$0.isHidden && $0.isFlexible } }
+
+    private func mainSize(_ size: Size) -> Int { axis == .vertical ? size.height : size.width }
+    private func crossSize(_ size: Size) -> Int { axis == .vertical ? size.width : size.height }
+    private func size(main: Int, cross: Int) -> Size {
+        axis == .vertical ? Size(width: cross, height: main) : Size(width: main, height: cross)
+    }
+
+    /// The main-axis size of each visible child within `space`: the fixed children take
+    /// their preferred sizes in order, then the flexible ones share what is left evenly.
+    private func mainSizes(of visible: [Widget], in space: Size) -> [Int] {
+        var remaining = mainSize(space) - max(0, visible.count - 1) * spacing
+        var sizes = [Int](repeating: 0, count: visible.count)
+        var flexible: [Int] = []
+        for (index, child) in visible.enumerated() {
+            if child.isFlexible {
+                flexible.append(index)
+                continue
+            }
+            let wanted = mainSize(child.preferredSize(for: size(main: max(0, remaining), cross: crossSize(space))))
+            sizes[index] = min(wanted, max(0, remaining))
+            remaining -= sizes[index]
+        }
+        for (order, index) in flexible.enumerated() {
+            let share = max(0, remaining) / flexible.count + (order < max(0, remaining) % flexible.count ? 1 : 0)
+            sizes[index] = share
+        }
+        return sizes
+    }
+
     public override func preferredSize(for proposal: Size) -> Size {
         let visible = visibleChildren
-        var main = 0, cross = 0
-        var remaining = axis == .vertical ? proposal.height : proposal.width
-        for (index, child) in visible.enumerated() {
-            if index > 0 { main += spacing; remaining -= spacing }
-            let offer =
-                axis == .vertical
-                ? Size(width: proposal.width, height: max(0, remaining))
-                : Size(width: max(0, remaining), height: proposal.height)
-            let size = child.preferredSize(for: offer)
-            let childMain = axis == .vertical ? size.height : size.width
-            main += childMain
-            remaining -= childMain
-            cross = max(cross, axis == .vertical ? size.width : size.height)
+        let sizes = mainSizes(of: visible, in: proposal)
+        var cross = 0
+        for (child, main) in zip(visible, sizes) {
+            cross = max(cross, crossSize(child.preferredSize(for: size(main: main, cross: crossSize(proposal)))))
         }
-        return axis == .vertical ? Size(width: cross, height: main) : Size(width: main, height: cross)
+        let main = isFlexible ? mainSize(proposal) : sizes.reduce(max(0, visible.count - 1) * spacing, +)
+        return size(main: main, cross: isFlexible && alignment == .fill ? crossSize(proposal) : cross)
     }
 
     public override var minimumSize: Size {
@@ -58,34 +86,28 @@ public class Stack: Widget {
         var main = max(0, visible.count - 1) * spacing, cross = 0
         for child in visible {
             let size = child.minimumSize
-            main += axis == .vertical ? size.height : size.width
-            cross = max(cross, axis == .vertical ? size.width : size.height)
+            main += mainSize(size)
+            cross = max(cross, crossSize(size))
         }
-        return axis == .vertical ? Size(width: cross, height: main) : Size(width: main, height: cross)
+        return size(main: main, cross: cross)
     }
 
     public override func layoutChildren() {
+        let visible = visibleChildren
+        let sizes = mainSizes(of: visible, in: frame.size)
+        let crossAvailable = crossSize(frame.size)
         var offset = 0
-        var remaining = axis == .vertical ? frame.height : frame.width
-        for (index, child) in visibleChildren.enumerated() {
-            if index > 0 { offset += spacing; remaining -= spacing }
-            let offer =
-                axis == .vertical
-                ? Size(width: frame.width, height: max(0, remaining))
-                : Size(width: max(0, remaining), height: frame.height)
-            let size = child.preferredSize(for: offer)
-            let crossAvailable = axis == .vertical ? frame.width : frame.height
-            let crossSize =
-                alignment == .fill ? crossAvailable : min(axis == .vertical ? size.width : size.height, crossAvailable)
-            let crossOffset = alignment == .center ? (crossAvailable - crossSize) / 2 : 0
-            let mainSize = min(axis == .vertical ? size.height : size.width, max(0, remaining))
-            let rect =
-                axis == .vertical
-                ? Rect(x: frame.minX + crossOffset, y: frame.minY + offset, width: crossSize, height: mainSize)
-                : Rect(x: frame.minX + offset, y: frame.minY + crossOffset, width: mainSize, height: crossSize)
-            child.place(in: rect)
+        for (index, child) in visible.enumerated() {
+            if index > 0 { offset += spacing }
+            let wanted = crossSize(child.preferredSize(for: size(main: sizes[index], cross: crossAvailable)))
+            let cross = alignment == .fill ? crossAvailable : min(wanted, crossAvailable)
+            let crossOffset = alignment == .center ? (crossAvailable - cross) / 2 : 0
+            let mainSize = min(sizes[index], max(0, mainSize(frame.size) - offset))
+            child.place(
+                in: axis == .vertical
+                    ? Rect(x: frame.minX + crossOffset, y: frame.minY + offset, width: cross, height: mainSize)
+                    : Rect(x: frame.minX + offset, y: frame.minY + crossOffset, width: mainSize, height: cross))
             offset += mainSize
-            remaining -= mainSize
         }
     }
 }

@@ -197,6 +197,11 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
         return size
     }
 
+    /// Whether the widget takes the space its ``Stack``'s other children leave, shared
+    /// evenly with the stack's other flexible children, rather than its preferred size
+    /// (`false` by default; a ``Spacer`` and a ``Center`` are flexible).
+    open var isFlexible: Bool { false }
+
     /// The smallest size the widget can be drawn in without losing its content.
     open var minimumSize: Size {
         var size = Size.zero

@@ -17,7 +17,7 @@ private func nameAndMail(message: BehaviorRelay<String?>, bag: DisposeBag) -> Fo
 @MainActor
 @Suite("Form error rows")
 struct FormErrorRowTests {
-    @Test("full screen: an error shown, hidden and shown again moves the later rows each time")
+    @Test("full screen: an error shown, hidden and shown again never moves the later rows")
     func fullScreenAgain() throws {
         let message = BehaviorRelay<String?>(value: nil)
         let bag = DisposeBag()
@@ -26,13 +26,13 @@ struct FormErrorRowTests {
         pilot.advance(by: .zero)
         message.accept(nil)
         pilot.advance(by: .zero)
-        #expect(pilot.lines[1] == "Mail  y")
+        #expect(Array(pilot.lines[0...2]) == ["Name  x", "", "Mail  y"])
         message.accept("required")
         pilot.advance(by: .zero)
         #expect(Array(pilot.lines[0...2]) == ["Name  x", "      required", "Mail  y"])
     }
 
-    @Test("inline: the band grows by the error row when it is first shown and shrinks when it goes")
+    @Test("inline: the band grows by the error row when it is first shown and keeps it when it goes")
     func inlineBand() throws {
         let message = BehaviorRelay<String?>(value: nil)
         let bag = DisposeBag()
@@ -47,8 +47,28 @@ struct FormErrorRowTests {
         #expect(band.lines == ["Name  x", "      too short", "Mail  y"])
         message.accept(nil)
         app.renderIfNeeded()
-        #expect(band.lines == ["Name  x", "Mail  y"])
+        #expect(band.lines == ["Name  x", "", "Mail  y"])
         app.quit()
+    }
+
+    @Test("a required field keeps an empty row for its message, so a message coming moves nothing")
+    func requiredKeepsRow() throws {
+        let form = Form()
+        form.addField("Name", TextField(), key: "name").required()
+        form.addField("Mail", TextField(text: "y"))
+        let pilot = try Pilot(root: form, size: Size(width: 30, height: 4))
+        #expect(Array(pilot.lines[0...2]) == ["Name *", "", "Mail    y"])
+        pilot.press(.tab)
+        #expect(Array(pilot.lines[0...2]) == ["Name *", "        Name is required", "Mail    y"])
+    }
+
+    @Test("a form taller than its space keeps no empty message rows")
+    func tallFormKeepsNone() throws {
+        let form = Form()
+        form.addField("Name", TextField(), key: "name").required()
+        form.addField("Mail", TextField(text: "y"))
+        let pilot = try Pilot(root: form, size: Size(width: 30, height: 2))
+        #expect(pilot.lines == ["Name *", "Mail    y"])
     }
 
     @Test("accessible: a field whose first error appears on leaving it is told the error and asked again")

@@ -50,6 +50,34 @@ struct StackTests {
         #expect(pilot.lines == ["    ab", "  abcdef"])
     }
 
+    @Test("a centre in a column leaves the rows its siblings need and centres in the rest")
+    func centerSharesColumn() throws {
+        let pilot = try Pilot(
+            root: VStack([Center(Label("form")), Label("help bar")]), size: Size(width: 10, height: 5))
+        #expect(pilot.lines == ["", "   form", "", "", "help bar"])
+    }
+
+    @Test("a spacer pushes the widgets after it to the bottom of a column")
+    func spacerPushesFooter() throws {
+        let pilot = try Pilot(
+            root: VStack([Label("top"), Spacer(), Label("footer")]), size: Size(width: 10, height: 4))
+        #expect(pilot.lines == ["top", "", "", "footer"])
+    }
+
+    @Test("two spacers share the space left evenly")
+    func spacersShareEvenly() throws {
+        let pilot = try Pilot(
+            root: HStack(spacing: 0, [Spacer(), Label("mid"), Spacer()]), size: Size(width: 9, height: 1))
+        #expect(pilot.screen == "   mid")
+    }
+
+    @Test("a column without a flexible child takes only the rows its children want")
+    func fixedColumnHeight() throws {
+        let column = VStack([Label("one"), Label("two")])
+        #expect(column.preferredSize(for: Size(width: 10, height: 8)) == Size(width: 3, height: 2))
+        #expect(VStack([Label("one"), Spacer()]).preferredSize(for: Size(width: 10, height: 8)).height == 8)
+    }
+
     @Test("a hidden child takes no space in a stack")
     func hiddenChild() throws {
         let middle = Label("two")
