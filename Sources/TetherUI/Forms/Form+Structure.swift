@@ -1,32 +1,39 @@
 import TetherReactive
 
 extension Form {
-    /// A titled group of the rows that follow it, up to the next section.
+    /// A titled group of the rows that follow it, up to the next section; or, made by
+    /// ``Form/addStep(_:key:)``, a step: a page of a form in steps, holding the rows up to
+    /// the next step.
     @MainActor
     public final class Section {
         /// The section's stable name.
         public let key: String
-        /// The heading row.
+        /// The heading row. A step's reads "Step 2 of 4: Machine".
         public let heading: Label
+        /// The title, without a step's number.
+        public let title: String
+        /// Whether this is a step (a page) rather than a group within one.
+        public let isStep: Bool
         weak var form: Form?
 
-        init(title: String, key: String?, form: Form) {
+        init(title: String, key: String?, isStep: Bool = false, form: Form) {
             self.heading = Label(title, role: .accent)
+            self.title = title
+            self.isStep = isStep
             self.key = key ?? Field.key(fromTitle: title)
             self.form = form
         }
 
-        /// The heading's text.
-        public var title: String { heading.text }
-
         /// Whether the section shows: hiding it hides its heading and every row in it (the
-        /// fields keep their values and count as valid).
+        /// fields keep their values and count as valid). A hidden step is skipped: Next
+        /// and Back pass over it, and the steps are numbered without it.
         public var isVisible: Bool {
             get { !heading.isHidden }
             set {
                 guard newValue == heading.isHidden, let form else { return }
                 heading.isHidden = !newValue
-                for field in form.fields(in: self) { field.isVisible = newValue }
+                for field in isStep ? form.fields(inStep: self) : form.fields(in: self) { field.isVisible = newValue }
+                if isStep { form.stepsChanged() }
                 form.setNeedsLayout()
             }
         }
@@ -99,8 +106,7 @@ extension Form {
     }
 
     private func append<F: Field>(_ field: F) -> F {
-        for child in [field.label, field.widget] { rowOfChild[ObjectIdentifier(child)] = rows.count }
-        rows.append(.field(field))
+        appendRow(.field(field), children: [field.label, field.widget])
         addChild(field.label)
         addChild(field.widget)
         if let description = field.state?.descriptionLabel { adopt(description, of: field) }
@@ -120,8 +126,7 @@ extension Form {
 
     /// Adds a widget in the field column with no label (a toggle, a message).
     public func addRow(_ widget: Widget) {
-        rowOfChild[ObjectIdentifier(widget)] = rows.count
-        rows.append(.widget(widget))
+        appendRow(.widget(widget), children: [widget])
         addChild(widget)
     }
 
@@ -129,10 +134,21 @@ extension Form {
     @discardableResult
     public func addSection(_ title: String, key: String? = nil) -> Section {
         let section = Section(title: title, key: key, form: self)
-        rowOfChild[ObjectIdentifier(section.heading)] = rows.count
-        rows.append(.section(section))
+        appendRow(.section(section), children: [section.heading])
         addChild(section.heading)
         return section
+    }
+
+    /// Appends `row` (whose widgets are `children`), before the steps' Back/Next row, which
+    /// stays last.
+    func appendRow(_ row: Row, children: [Widget]) {
+        var index = rows.count
+        if let navigation = stepState?.navigation, case .widget(let last) = rows.last, last === navigation {
+            index -= 1
+            rowOfChild[ObjectIdentifier(navigation)] = rows.count
+        }
+        for child in children { rowOfChild[ObjectIdentifier(child)] = index }
+        rows.insert(row, at: index)
     }
 
     /// Adds a row of buttons; `defaultButton` (if given) is pressed by Enter from the last text field.
@@ -177,7 +193,8 @@ extension Form {
     public func move(_ field: Field, before other: Field? = nil) {
         guard let from = rowIndex(of: field), other !== field else { return }
         let row = rows.remove(at: from)
-        let to = other.flatMap { rowIndex(of: $0) } ?? rows.count
+        // The end is before the steps' Back/Next row.
+        let to = other.flatMap { rowIndex(of: $0) } ?? rows.count - (stepState == nil ? 0 : 1)
         rows.insert(row, at: to)
         reindexRows()
     }

@@ -115,8 +115,11 @@ extension Form {
     func explainInvalid() -> Bool {
         for field in fields { field.reveal() }
         guard let summary = invalidSummary else { return false }
-        showStatus(summary)
-        if let first = invalidFields.first, first.widget.acceptsFocus { first.widget.focus() }
+        if let first = invalidFields.first {
+            if let step = step(of: first) { show(step) }
+            showStatus(summary)
+            if first.widget.acceptsFocus { first.widget.focus() }
+        }
         return true
     }
 

@@ -42,6 +42,8 @@ public final class Form: Widget {
     var retained: [AnyObject] = []
     /// The drafts, once turned on.
     weak var draftStore: FormDrafts?
+    /// The steps, once the first is added.
+    var stepState: FormSteps?
 
     /// The width of the label column (`nil`: the widest label plus two).
     public var labelWidth: Int? {
@@ -72,7 +74,10 @@ public final class Form: Widget {
     public override func focusChain() -> [Widget] {
         if let focusOrder { return focusOrder.filter { isAncestor(of: $0) && !$0.isEffectivelyHidden } }
         var chain: [Widget] = []
-        for row in rows {
+        var step: Section?
+        for (index, row) in rows.enumerated() {
+            if case .section(let section) = row, section.isStep { step = section }
+            guard rowShownInStep(index, inStep: step) else { continue }
             switch row {
             case .field(let field): if !field.widget.isHidden { chain += field.widget.focusChain() }
             case .widget(let widget): if !widget.isHidden { chain += widget.focusChain() }
@@ -89,9 +94,9 @@ public final class Form: Widget {
         let chain = focusChain()
         guard let index = chain.firstIndex(where: { $0 === focused }) else { return false }
         let laterTextField = chain[(index + 1)...].contains { $0 is TextField && $0.acceptsFocus }
-        if !laterTextField, let defaultButton {
-            if !defaultButton.isEffectivelyEnabled, explainInvalid() { return true }
-            defaultButton.press()
+        if !laterTextField, let button = enterButton {
+            if !button.isEffectivelyEnabled, explainInvalid() { return true }
+            button.press()
             return true
         }
         if chain[(index + 1)...].contains(where: { $0.acceptsFocus }) {
@@ -154,8 +159,14 @@ public final class Form: Widget {
             }
         }
         // Heights at the width the form will actually get, so wrapped rows are counted right,
-        // with a row kept for each field that may show a message.
-        let height = rows.reduce(0) { $0 + rowHeight($1, fieldWidth: width, reserving: true) }
+        // with a row kept for each field that may show a message; a form in steps is as
+        // tall as its current step and as wide as its widest.
+        var height = 0
+        var step: Section?
+        for (index, row) in rows.enumerated() {
+            if case .section(let section) = row, section.isStep { step = section }
+            if rowShownInStep(index, inStep: step) { height += rowHeight(row, fieldWidth: width, reserving: true) }
+        }
         // Taller than offered: one more column for the scroll markers.
         let markers = height > proposal.height ? 1 : 0
         return Size(width: min(proposal.width, labels + width + markers), height: height)
@@ -198,10 +209,13 @@ public final class Form: Widget {
         rowOffsets.removeAll(keepingCapacity: true)
         rowHeights.removeAll(keepingCapacity: true)
         var y = 0, kept = 0
-        for row in rows {
+        var step: Section?
+        for (index, row) in rows.enumerated() {
             rowOffsets.append(y)
-            let height = rowHeight(row, fieldWidth: fieldWidth, reserving: false)
-            if case .field(let field) = row, keepsMessageRow(field) { kept += 1 }
+            if case .section(let section) = row, section.isStep { step = section }
+            let shown = rowShownInStep(index, inStep: step)
+            let height = shown ? rowHeight(row, fieldWidth: fieldWidth, reserving: false) : 0
+            if shown, case .field(let field) = row, keepsMessageRow(field) { kept += 1 }
             rowHeights.append(height)
             y += height
         }
@@ -210,7 +224,7 @@ public final class Form: Widget {
         var shift = 0
         for index in rows.indices {
             rowOffsets[index] += shift
-            if case .field(let field) = rows[index], keepsMessageRow(field) {
+            if rowHeights[index] > 0, case .field(let field) = rows[index], keepsMessageRow(field) {
                 rowHeights[index] += 1
                 shift += 1
             }
@@ -257,6 +271,8 @@ public final class Form: Widget {
     }
 
     private func place(row index: Int) {
+        // A row of another step, or a hidden one.
+        guard rowHeights[index] > 0 else { return unplace(row: index) }
         let top = frame.minY + rowOffsets[index] - scrollY
         let x = frame.minX + labelColumn, width = fieldWidth
         switch rows[index] {

@@ -1,0 +1,205 @@
+import Testing
+import TetherReactive
+import TetherTesting
+import TetherUI
+
+/// What the step tests share: a Create button that counts its presses, and a condition
+/// that skips a step.
+@MainActor
+private final class Wizard {
+    let create = Button("Create")
+    let skipMachine = BehaviorRelay(value: false)
+    let created = BehaviorRelay(value: 0)
+    let bag = DisposeBag()
+
+    init() {
+        create.rx.tap.subscribe(onNext: { [created] in created.accept(created.value + 1) }).disposed(by: bag)
+    }
+}
+
+@MainActor
+@Suite("Form steps")
+struct FormStepsTests {
+    @Test("a form in steps shows the first step, its number and title, and Next")
+    func firstStep() throws {
+        let form = Form {
+            Step("Account") { Field("Name", key: "name", TextField()) }
+            Step("Machine") { Field("Host", key: "host", TextField()) }
+        }
+        let pilot = try Pilot(root: form, size: Size(width: 30, height: 6))
+        #expect(pilot.lines.prefix(3) == ["Step 1 of 2: Account", "Name", "      [ Next ]"])
+        #expect(!pilot.screen.contains("Host"))
+        #expect(!pilot.screen.contains("Back"))
+    }
+
+    @Test("Next with an invalid field stays, says which field and focuses it")
+    func nextBlockedByInvalidField() throws {
+        let name = TextField()
+        let form = Form {
+            Step("Account") { Field("Name", key: "name", name).required() }
+            Step("Machine") { Field("Host", key: "host", TextField()) }
+        }
+        let pilot = try Pilot(root: form, size: Size(width: 40, height: 8))
+        pilot.press(.enter)
+        #expect(pilot.screen.contains("Step 1 of 2: Account"))
+        #expect(pilot.screen.contains("Name is required"))
+        #expect(pilot.screen.contains("Name needs attention"))
+        #expect(pilot.focusedWidget === name)
+    }
+
+    @Test("Next checks only the current step's fields")
+    func nextChecksOnlyCurrentStep() throws {
+        let host = TextField()
+        let form = Form {
+            Step("Account") { Field("Name", key: "name", TextField(text: "ada")).required() }
+            Step("Machine") { Field("Host", key: "host", host).required() }
+        }
+        let pilot = try Pilot(root: form, size: Size(width: 40, height: 8))
+        pilot.press(.enter)
+        #expect(pilot.screen.contains("Step 2 of 2: Machine"))
+        #expect(!pilot.screen.contains("required"))
+        #expect(pilot.focusedWidget === host)
+    }
+
+    @Test("Back is never blocked and keeps what was typed")
+    func backKeepsText() throws {
+        let name = TextField()
+        let form = Form {
+            Step("Account") { Field("Name", key: "name", name) }
+            Step("Machine") { Field("Host", key: "host", TextField()).required() }
+        }
+        let pilot = try Pilot(root: form, size: Size(width: 40, height: 8))
+        pilot.type("ada")
+        pilot.press(.enter)
+        #expect(pilot.screen.contains("Step 2 of 2"))
+        form.goBack()
+        pilot.advance(by: .zero)
+        #expect(pilot.screen.contains("Step 1 of 2: Account"))
+        #expect(name.text == "ada")
+        #expect(pilot.lines[1].hasPrefix("Name    ada"))
+    }
+
+    @Test("the Back button goes to the previous step with an invalid field on the current one")
+    func backButton() throws {
+        let form = Form {
+            Step("Account") { Field("Name", key: "name", TextField(text: "ada")) }
+            Step("Machine") { Field("Host", key: "host", TextField()).required() }
+        }
+        let pilot = try Pilot(root: form, size: Size(width: 40, height: 8))
+        pilot.press(.enter)
+        pilot.press(.tab)
+        #expect(pilot.focusedWidget.map { "\($0)" } == "Button(\"Back\")")
+        pilot.press(.enter)
+        #expect(pilot.screen.contains("Step 1 of 2: Account"))
+    }
+
+    @Test("a skipped step is passed over and not counted")
+    func skippedStep() throws {
+        let wizard = Wizard()
+        wizard.skipMachine.accept(true)
+        let form = Form {
+            Step("Account") { Field("Name", key: "name", TextField(text: "ada")) }
+            Step("Machine") { Field("Host", key: "host", TextField()) }.skipped(when: wizard.skipMachine)
+            Step("Confirm") { Buttons([wizard.create], default: wizard.create) }
+        }
+        let pilot = try Pilot(root: form, size: Size(width: 40, height: 8))
+        #expect(pilot.screen.contains("Step 1 of 2: Account"))
+        pilot.press(.enter)
+        #expect(pilot.screen.contains("Step 2 of 2: Confirm"))
+        wizard.skipMachine.accept(false)
+        pilot.advance(by: .zero)
+        #expect(pilot.screen.contains("Step 3 of 3: Confirm"))
+    }
+
+    @Test("on the last step Enter presses the form's default button")
+    func lastStepSubmits() throws {
+        let wizard = Wizard()
+        let form = Form {
+            Step("Account") { Field("Name", key: "name", TextField(text: "ada")) }
+            Step("Confirm") {
+                Field("Note", key: "note", TextField())
+                Buttons([wizard.create], default: wizard.create)
+            }
+        }
+        let pilot = try Pilot(root: form, size: Size(width: 40, height: 8))
+        pilot.press(.enter)
+        #expect(wizard.created.value == 0)
+        pilot.press(.enter)
+        #expect(wizard.created.value == 1)
+    }
+
+    @Test("a submit with an invalid field on an earlier step shows that step and focuses the field")
+    func submitGoesBackToInvalidStep() throws {
+        let save = Command<Void, Void> {}
+        let name = TextField(text: "ada")
+        let button = Button("Save")
+        let form = Form {
+            Step("Account") { Field("Name", key: "name", name).required() }
+            Step("Confirm") {
+                Field("Note", key: "note", TextField())
+                Buttons([button], default: button).submitting(save)
+            }
+        }
+        let pilot = try Pilot(root: form, size: Size(width: 40, height: 8))
+        pilot.press(.enter)
+        #expect(pilot.screen.contains("Step 2 of 2"))
+        name.text = ""
+        pilot.press(.enter)
+        #expect(pilot.screen.contains("Step 1 of 2: Account"))
+        #expect(pilot.focusedWidget === name)
+        #expect(pilot.screen.contains("Name needs attention"))
+    }
+
+    @Test("rows before the first step show on every step")
+    func commonRows() throws {
+        let form = Form {
+            Row(Label("Welcome"))
+            Step("Account") { Field("Name", key: "name", TextField()) }
+            Step("Machine") { Field("Host", key: "host", TextField()) }
+        }
+        let pilot = try Pilot(root: form, size: Size(width: 40, height: 8))
+        #expect(pilot.lines[0].hasSuffix("Welcome"))
+        pilot.press(.enter)
+        #expect(pilot.lines[0].hasSuffix("Welcome"))
+        #expect(pilot.screen.contains("Step 2 of 2: Machine"))
+    }
+
+    @Test("rx.currentStep sends the step shown now and then each move")
+    func currentStepObservable() throws {
+        let form = Form {
+            Step("Account") { Field("Name", key: "name", TextField()) }
+            Step("Machine") { Field("Host", key: "host", TextField()) }
+        }
+        var titles: [String] = []
+        let subscription = form.rx.currentStep.subscribe(onNext: { titles.append($0?.title ?? "-") })
+        defer { subscription.dispose() }
+        let pilot = try Pilot(root: form, size: Size(width: 40, height: 8))
+        pilot.press(.enter)
+        form.goBack()
+        #expect(titles == ["Account", "Machine", "Account"])
+    }
+}
+
+@MainActor
+@Suite("Form steps inline")
+struct FormStepsInlineTests {
+    @Test("inline, the band fits each step")
+    func bandFitsEachStep() throws {
+        let form = Form {
+            Step("Account") {
+                Field("Name", key: "name", TextField(text: "ada"))
+                Field("Mail", key: "mail", TextField(text: "a@b"))
+            }
+            Step("Done") { Row(Label("ready")) }
+        }
+        let band = HeadlessBand(terminal: Size(width: 30, height: 10))
+        let app = Application(root: form, backend: band, scheduler: TestScheduler())
+        try app.start()
+        app.renderIfNeeded()
+        #expect(band.lines == ["Step 1 of 2: Account", "Name  ada", "Mail  a@b", "      [ Next ]"])
+        band.press(.enter, .enter)
+        app.renderIfNeeded()
+        #expect(band.lines == ["Step 2 of 2: Done", "      ready", "      [ Back ]"])
+        app.quit()
+    }
+}
