@@ -66,6 +66,56 @@ struct FormBuilderTests {
         #expect(pilot.lines == ["Proxy  http://p", "Port   80"])
     }
 
+    @Test("a focused field hidden by its condition passes focus to the next field")
+    func hiddenFocusMovesOn() throws {
+        let useProxy = BehaviorRelay(value: true)
+        let port = TextField(text: "80")
+        let form = Form {
+            Field("Proxy", key: "proxy", TextField(text: "http://p")).visible(when: useProxy)
+            Field("Port", key: "port", port)
+        }
+        let pilot = try Pilot(root: form, size: Size(width: 30, height: 3))
+        #expect(pilot.focusedWidget !== port)
+        useProxy.accept(false)
+        #expect(pilot.focusedWidget === port)
+        #expect(pilot.lines == ["Port   80", "", ""])
+    }
+
+    @Test("a field hidden by its condition keeps its value in the model, and model writes show when it returns")
+    func hiddenKeepsModel() throws {
+        let useProxy = BehaviorRelay(value: true)
+        let proxy = BehaviorRelay(value: "http://p")
+        let form = Form {
+            Field("Proxy", key: "proxy", TextField()).bound(to: proxy).visible(when: useProxy)
+            Field("Port", key: "port", TextField(text: "80"))
+        }
+        let pilot = try Pilot(root: form, size: Size(width: 30, height: 2))
+        pilot.type("x")
+        useProxy.accept(false)
+        #expect(proxy.value == "http://px")
+        proxy.accept("http://q")
+        useProxy.accept(true)
+        #expect(pilot.lines[0] == "Proxy  http://q")
+    }
+
+    @Test("a field required by a condition is marked and checked only while the condition holds")
+    func requiredWhen() throws {
+        let company = BehaviorRelay(value: false)
+        let save = Button("Save")
+        let form = Form {
+            Field("VAT", key: "vat", TextField()).required(when: company)
+            Buttons([save], default: save).submitting(Command<Void, Void> {})
+        }
+        let pilot = try Pilot(root: form, size: Size(width: 30, height: 4))
+        #expect(pilot.lines[0] == "VAT")
+        #expect(form.isValid)
+        company.accept(true)
+        #expect(pilot.lines[0].hasPrefix("VAT *"))
+        #expect(!form.isValid)
+        pilot.press(.enter)
+        #expect(pilot.screen.contains("VAT is required"))
+    }
+
     @Test("buttons submitting a command run it through the form's submit")
     func buttonsSubmit() async throws {
         var saved = 0
