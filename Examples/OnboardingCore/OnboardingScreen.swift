@@ -1,10 +1,10 @@
 import TetherReactive
 import TetherUI
 
-/// The onboarding form, written with the form builder: three sections (you, the machine,
-/// notes) bound two ways to an ``OnboardingModel``, with validators for each field (an
-/// asynchronous "is this handle taken?" among them), a proxy field shown by a toggle,
-/// drafts, and a Cancel that asks before discarding changes.
+/// The onboarding form, written with the form builder: three steps (you, the machine,
+/// notes) bound two ways to an ``OnboardingModel``, with descriptions, validators for each
+/// field (an asynchronous "is this handle taken?" among them), a proxy field shown by a
+/// toggle, drafts, and a Cancel that asks before discarding changes.
 @MainActor
 public final class OnboardingScreen {
     public let model: OnboardingModel
@@ -24,8 +24,8 @@ public final class OnboardingScreen {
         form = Form {
             OnboardingScreen.you(model)
             OnboardingScreen.machine(model)
-            OnboardingScreen.notes(model)
-            Buttons([save, cancel], default: save).submitting(model.save) { _ in "Saved." }
+            OnboardingScreen.notes(
+                model, buttons: Buttons([save, cancel], default: save).submitting(model.save) { _ in "Saved." })
         }
         save.progressText = "Saving…"
         root = Center(Panel(title: "Onboarding", form))
@@ -34,13 +34,15 @@ public final class OnboardingScreen {
 }
 
 extension OnboardingScreen {
-    /// The "You" section: who is joining.
-    static func you(_ model: OnboardingModel) -> Section {
-        Section("You") {
+    /// The "You" step: who is joining.
+    static func you(_ model: OnboardingModel) -> Step {
+        Step("You") {
             Field("Name", key: "name", TextField(placeholder: "Ada Lovelace", width: 28))
                 .required().bound(to: model.name)
             Field("Email", key: "email", TextField(placeholder: "ada@example.com", width: 28))
-                .required().validate(.email()).bound(to: model.email)
+                .required().validate(.email())
+                .description("Where the invitation goes")
+                .bound(to: model.email)
             Field("Handle", key: "handle", TextField(placeholder: "ada", width: 16))
                 .required()
                 .validate(.pattern("[A-Za-z0-9_-]+", "Use letters, digits, _ and - only"))
@@ -60,9 +62,9 @@ extension OnboardingScreen {
         }
     }
 
-    /// The "Machine" section: what to set up.
-    static func machine(_ model: OnboardingModel) -> Section {
-        Section("Machine") {
+    /// The "Machine" step: what to set up.
+    static func machine(_ model: OnboardingModel) -> Step {
+        Step("Machine") {
             Field("Shell", key: "shell", Picker(options: Shell.allCases, axis: .horizontal, title: \.rawValue))
                 .required().bound(to: model.shell)
             Field(
@@ -80,21 +82,23 @@ extension OnboardingScreen {
                 .required().validate(.pattern("https?://\\S+", "Enter a URL starting with http:// or https://"))
                 .visible(when: model.useProxy).bound(to: model.proxy)
             Field("Cores", key: "cores", TextField(width: 5), as: .integer(in: 1...128), value: 8)
+                .description("How many the builds may use")
                 .bound(to: model.cores)
             Field("Font size", key: "font-size", Slider(value: 14, in: 8...24, step: 1))
                 .bound(to: model.fontSize)
         }
     }
 
-    /// The "Notes" section.
-    static func notes(_ model: OnboardingModel) -> Section {
-        Section("Notes") {
+    /// The "Notes" step, which ends with the form's buttons.
+    static func notes(_ model: OnboardingModel, buttons: Buttons) -> Step {
+        Step("Notes") {
             Field(
                 "Anything else", key: "notes",
                 TextArea(placeholder: "anything we should know", minRows: 2, maxRows: 4, width: 28)
             )
             .bound(to: model.notes)
             Field("Share", key: "share-usage", Toggle("Share anonymous usage")).bound(to: model.shareUsage)
+            buttons
         }
     }
 }

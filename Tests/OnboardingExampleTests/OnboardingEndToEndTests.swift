@@ -44,11 +44,15 @@ struct OnboardingEndToEndTests {
         tmux.type("analytical")
         tmux.press("Tab")
         tmux.type("analytical")
-        tmux.press("Tab", "Tab", "Enter")
+        tmux.press("Enter")  // Next
+        try await tmux.waitForText("Step 2 of 3: Machine")
+        tmux.press("Tab", "Enter")
         tmux.type("hel")
         try await tmux.waitForText("Helix")
         tmux.press("Enter")
-        tmux.press("Tab", "Tab", "Tab", "Enter")  // from the languages to Cores: Enter saves
+        tmux.press("Tab", "Tab", "Tab", "Enter")  // from the editor to Cores: Enter is Next
+        try await tmux.waitForText("Step 3 of 3: Notes")
+        tmux.press("Tab", "Enter")  // on the Share toggle, Enter saves
         let status = try await tmux.waitForFile("status", timeout: .seconds(15))
         #expect(String(status.dropLast()) == "0")
         let out = tmux.file("out") ?? ""

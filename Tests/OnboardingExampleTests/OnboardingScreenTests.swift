@@ -40,14 +40,24 @@ final class OnboardingFixture {
 @MainActor
 @Suite("Onboarding screen")
 struct OnboardingScreenTests {
-    @Test("the form shows three sections with the required fields marked")
-    func sectionsShown() throws {
+    @Test("the form shows the first of three steps with its required fields marked and described")
+    func firstStepShown() throws {
         let t = try OnboardingFixture()
         let screen = t.pilot.screen
-        for text in ["You", "Machine", "Notes", "Name *", "Email *", "Handle *", "Languages"] {
+        for text in ["Step 1 of 3: You", "Name *", "Email *", "Handle *", "Where the invitation goes", "[ Next ]"] {
             #expect(screen.contains(text), "\(text) missing:\n\(screen)")
         }
-        #expect(!screen.contains("Proxy URL"), "the proxy URL shows only with the proxy on")
+        #expect(!screen.contains("Languages"), "the machine's fields are on the next step")
+    }
+
+    @Test("Next with fields missing names them and focuses the first")
+    func nextExplains() throws {
+        let t = try OnboardingFixture()
+        t.pilot.type("Ada\t")
+        t.screen.form.goForward()
+        #expect(t.pilot.screen.contains("4 fields need attention: Email, Handle, Password, Confirm"))
+        #expect(t.pilot.screen.contains("Step 1 of 3: You"))
+        #expect(t.pilot.focusedWidget === t.field("email", String.self)?.widget)
     }
 
     @Test("a taken handle is found by the asynchronous check, which shows while it runs")
@@ -69,6 +79,7 @@ struct OnboardingScreenTests {
     @Test("turning the proxy on shows its URL field, which is then required")
     func proxyRevealed() throws {
         let t = try OnboardingFixture()
+        t.screen.form.currentStep = t.screen.form.steps[1]
         t.model.useProxy.accept(true)
         #expect(t.pilot.screen.contains("Proxy URL"))
         #expect(t.field("proxy", String.self)?.validation == .invalid("Proxy URL is required"))
@@ -96,13 +107,16 @@ struct OnboardingScreenTests {
         #expect(!json.contains("analytical"))
     }
 
-    @Test("Save with fields missing names them and focuses the first")
+    @Test("Enter on the last step with fields missing on the first goes back to it and focuses the first")
     func saveExplains() throws {
         let t = try OnboardingFixture()
         t.pilot.type("Ada\t")
-        t.field("cores", Int.self)?.widget.focus()
+        t.screen.form.currentStep = t.screen.form.steps[2]
+        t.pilot.press(.tab)
+        #expect(t.pilot.focusedWidget is Toggle)
         t.pilot.press(.enter)
         #expect(t.pilot.screen.contains("5 fields need attention: Email, Handle, Password, Confirm,"))
+        #expect(t.pilot.screen.contains("Step 1 of 3: You"))
         #expect(t.pilot.focusedWidget === t.field("email", String.self)?.widget)
     }
 }
