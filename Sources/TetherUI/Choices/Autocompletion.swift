@@ -152,12 +152,16 @@ final class Autocompletion: Widget {
         let theme = context.theme
         let rows = max(1, frame.height)
         top = max(0, min(top, suggestions.count - rows))
+        let scrolls = suggestions.count > rows
         for line in 0..<max(0, min(rows, suggestions.count - top)) {
             let row = top + line
             let style = row == position ? theme.focused : theme.normal
             canvas.fill(Rect(x: 0, y: line, width: frame.width, height: 1), with: .blank(style))
-            canvas.put(suggestions[row].truncated(toWidth: frame.width - 1), at: Point(x: 1, y: line), style: style)
+            let title = suggestions[row].truncated(toWidth: frame.width - (scrolls ? 2 : 1))
+            canvas.put(title, at: Point(x: 1, y: line), style: style)
         }
+        canvas.drawScrollMarkers(
+            above: top > 0, below: top + rows < suggestions.count, size: frame.size, style: theme.placeholder)
     }
 
     override var description: String { "Autocompletion(\(suggestions.count) suggestions)" }

@@ -170,16 +170,20 @@ final class DropdownList<Option: Hashable>: Widget {
         }
         scrollToPosition()
         top = max(0, min(top, rowCount - visibleRows))
+        let scrolls = rowCount > visibleRows
         for line in 0..<min(visibleRows, rowCount - top) {
             let row = top + line
             let index = optionIndex(atRow: row)
             let style = !list.isEnabled(index) ? theme.disabled : row == position ? theme.focused : theme.normal
             canvas.fill(Rect(x: 0, y: line, width: frame.width, height: 1), with: .blank(style))
-            let title = list.titles[index].truncated(toWidth: frame.width - 1)
+            // A list that scrolls keeps its last column for the markers.
+            let title = list.titles[index].truncated(toWidth: frame.width - (scrolls ? 2 : 1))
             drawTitle(
                 title, at: Point(x: 1, y: line), style: style, matchStyle: style.adding([.bold, .underline]),
                 in: &canvas)
         }
+        canvas.drawScrollMarkers(
+            above: top > 0, below: top + visibleRows < rowCount, size: frame.size, style: theme.placeholder)
     }
 
     /// Draws `title` with the part matching the filter in `matchStyle`.

@@ -180,4 +180,15 @@ struct AutocompleteTests {
         form.pilot.press(.enter)
         #expect(form.city.text == "Bern")
     }
+
+    @Test("a suggestion list longer than its rows shows ▼ while more are below and ▲ once some are above")
+    func suggestionMarkers() throws {
+        let form = try CityForm(suggestions: (1...12).map { "Bay \($0)" })
+        form.pilot.type("b")
+        #expect(form.pilot.screen.contains("▼"))
+        #expect(!form.pilot.screen.contains("▲"))
+        form.pilot.press(.up)
+        #expect(form.pilot.screen.contains("▲"))
+        #expect(!form.pilot.screen.contains("▼"))
+    }
 }

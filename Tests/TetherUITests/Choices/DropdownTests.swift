@@ -162,11 +162,11 @@ struct DropdownTests {
         form.addRow(numbers)
         let pilot = try Pilot(root: form, size: Size(width: 20, height: 8))
         pilot.press(.enter, .pageDown)
-        #expect(Array(pilot.lines[2...5]) == boxed(["1", "2", "3", "4"]))
+        #expect(Array(pilot.lines[2...5]) == boxed(["1", "2", "3", "4"], below: true))
         pilot.press(.pageDown)
-        #expect(Array(pilot.lines[2...5]) == boxed(["4", "5", "6", "7"]))
+        #expect(Array(pilot.lines[2...5]) == boxed(["4", "5", "6", "7"], above: true, below: true))
         pilot.press(.end)
-        #expect(Array(pilot.lines[2...5]) == boxed(["47", "48", "49", "50"]))
+        #expect(Array(pilot.lines[2...5]) == boxed(["47", "48", "49", "50"], above: true))
         pilot.press(.home, .enter)
         #expect(numbers.selection == 1)
     }
@@ -260,12 +260,12 @@ struct DropdownTests {
             ])
     }
 
-    @Test("a list taller than the room below is cut to it and scrolls inside it")
+    @Test("a list taller than the room below is cut to it, scrolls inside it and shows ▲ while rows are above")
     func cutToRoomAndScrolls() throws {
         let numbers = Dropdown(options: Array(1...20), selection: 1)
         let pilot = try makeChoicePilot(numbers, size: Size(width: 20, height: 4))
         pilot.press(.enter, .end)
-        #expect(pilot.lines == ["[1    ▾]", " 18", " 19", " 20"])
+        #expect(pilot.lines == ["[1    ▾]", " 18        ▲", " 19", " 20"])
     }
 
     @Test("Shift-Tab chooses the highlighted option and moves focus back")
@@ -291,6 +291,11 @@ struct DropdownTests {
 }
 
 /// `titles` as the rows of a list popup 12 columns wide inside its border, at the left edge.
-private func boxed(_ titles: [String]) -> [String] {
-    titles.map { "│ " + $0 + String(repeating: " ", count: 11 - $0.count) + "│" }
+/// `titles` as rows of a boxed list 12 cells wide, with `▲` on the first row when rows are
+/// `above` and `▼` on the last when rows are `below`.
+private func boxed(_ titles: [String], above: Bool = false, below: Bool = false) -> [String] {
+    titles.enumerated().map { index, title in
+        let marker = index == 0 && above ? "▲" : index == titles.count - 1 && below ? "▼" : " "
+        return "│ " + title + String(repeating: " ", count: 10 - title.count) + marker + "│"
+    }
 }
