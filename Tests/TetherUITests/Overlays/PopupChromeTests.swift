@@ -111,8 +111,8 @@ struct PopupChromeTests {
         pilot.press(.enter)
         #expect(
             pilot.lines == [
-                "Field 1  ┌────────────┐", "Field 2  │ March      │", "Field 3  │ April      │",
-                "Field 4  │ May        │", "Field 5  └────────────┘", "Month    [March    ▾]", "", "",
+                "Field 1  ┌────────────┐", "Field 2  │ March     ▲│", "Field 3  │ April      │",
+                "Field 4  │ May       ▼│", "Field 5  └────────────┘", "Month    [March    ▾]", "", "",
             ])
         pilot.press(.up)
         let row = try #require(pilot.lines.firstIndex { $0.contains("│ February") })
