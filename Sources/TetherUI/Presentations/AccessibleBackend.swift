@@ -134,7 +134,7 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
 
     func drive(_ application: Application) {
         let dialog = AccessibleDialog(
-            app: application, write: { [weak self] text in self?.output(text) },
+            app: application, inputIsTerminal: inputIsTerminal, write: { [weak self] text in self?.output(text) },
             hideInput: { [weak self] hidden in self?.echo?.hideInput(hidden) })
         dialog.waiting = { [weak self] in self?.pump() }
         self.dialog = dialog
