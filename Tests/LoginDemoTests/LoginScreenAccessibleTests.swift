@@ -103,6 +103,26 @@ struct LoginScreenAccessibleTests {
         #expect(pilot.exit == .quit)
     }
 
+    @Test("after three failed sign-ins the lockout and its time are said, and Enter after it asks the password")
+    func lockoutSaid() async {
+        for _ in 1...3 {
+            pilot.answer("demo", "wrong-password", "", "", "")
+            await pilot.advance(by: .seconds(1))
+        }
+        #expect(
+            pilot.lines.suffix(3) == [
+                "Sign in is not available now: Too many attempts: try again in 30 s.",
+                "Press Enter to try again or n to stop.", "Sign in? [Y/n]: ",
+            ])
+        await pilot.advance(by: .seconds(2))
+        pilot.answer("")
+        #expect(pilot.lines.suffix(3).first == "Sign in is not available now: Too many attempts: try again in 28 s.")
+        await pilot.advance(by: .seconds(28))
+        pilot.answer("")
+        #expect(pilot.lines.last == "Password (8+ characters; typing is hidden): ")
+        #expect(!pilot.transcript.contains("wrong-password"))
+    }
+
     @Test("the end of input before the form is complete fails without running the command")
     func endOfInputEarly() async {
         var started = 0

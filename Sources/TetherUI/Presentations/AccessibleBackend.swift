@@ -13,15 +13,20 @@ import Darwin
 /// let exit = try app.runOnMainThread()   // or `try await app.run()`
 /// ```
 ///
-/// The widgets, forms, bindings and view models are the ones of full screen. Each
-/// visible, enabled field of the forms (``AccessiblePrompting``) is asked in form order
-/// with its label and current value; the answer is applied through the widget as a user
-/// edit, so `<->` bindings, validation and commands behave as in full screen. An empty
-/// answer keeps the current value. A field whose answer is invalid, or whose validation
-/// message shows once it is left, is told the message as a sentence and asked again.
-/// Then the form's default button is offered (`Sign in? [Y/n]`); its command's start is
-/// announced once (``Button/progressText``), then its result, which ends the run
-/// (``Application/Exit/quit``), or its error, after which the fields are asked again.
+/// The widgets, forms, bindings and view models are the ones of full screen. The title of
+/// the panel around the form and the number of questions are said first. Each visible,
+/// enabled field of the forms (``AccessiblePrompting``) is then asked in form order: its
+/// name and numbered options first (nine at a time), then a prompt line with its current
+/// value; the answer is applied through the widget as a user edit, so `<->` bindings,
+/// validation and commands behave as in full screen. An empty answer keeps the current
+/// value and `<` asks the previous question again. A field whose answer is invalid, or
+/// whose validation message shows once it is left, is told the message once and its
+/// prompt line is asked again. Then the answers are reviewed, numbered (a secret as
+/// "(hidden)"), and the form's default button is offered (`Sign in? [Y/n]`, where a number
+/// changes that answer); its command's start is announced once (``Button/progressText``),
+/// then its result, which ends the run (``Application/Exit/quit``), or its error, after
+/// which the fields are asked again. A disabled button is explained by the form's status
+/// (its visible `.error` label). See docs/presentations.md for the whole timeline.
 ///
 /// No colours, cursor movement or redraws: prompts and messages are plain lines written
 /// to `output` (by default the terminal when answers come from it, standard error when

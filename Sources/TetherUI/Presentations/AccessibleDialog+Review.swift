@@ -18,8 +18,11 @@ extension AccessibleDialog {
         if review, listed.count > 1 {
             write("Your answers:\n")
             for (number, index) in listed.enumerated() { write("\(number + 1)) \(reviewLine(index))\n") }
-            write("Type a number to change that answer, or \(AccessibleDialog.backCommand) to go back.\n")
+            if canChange {
+                write("Type a number to change that answer, or \(AccessibleDialog.backCommand) to go back.\n")
+            }
         }
+        if review, !button.isEffectivelyEnabled, formOfDefaultButton?.invalidSummary == nil { sayUnavailable(button) }
         state = .confirming
         write("\(button.title)? [Y/n]: ")
         waiting()
@@ -35,8 +38,9 @@ extension AccessibleDialog {
         } else {
             value = prompt.value.map { $0.isEmpty ? "(no answer)" : AccessiblePrompt.readable($0) } ?? "(no answer)"
         }
-        let locked = item.widget.isEffectivelyEnabled ? "" : " (cannot be changed now)"
-        return "\(plainName(of: item)): \(value)\(locked)"
+        guard !item.widget.isEffectivelyEnabled else { return "\(plainName(of: item)): \(value)" }
+        let said = value.hasPrefix("(") ? String(value.dropFirst().dropLast()) : value
+        return "\(plainName(of: item)): \(said) (cannot be changed now)"
     }
 
     func confirmation(_ line: String) {
@@ -53,8 +57,7 @@ extension AccessibleDialog {
         default:
             let number = Int(answer.hasPrefix("change ") ? String(answer.dropFirst(7)).strippingSpaces : answer)
             if let number { return change(number) }
-            let count = reviewed.count
-            let changing = count > 1 ? ", or a number from 1 to \(count) to change an answer" : ""
+            let changing = canChange ? ", or a number from 1 to \(reviewed.count) to change an answer" : ""
             write("Answer y to \(button.title.lowercased()), n to stop\(changing).\n")
             confirm(review: false)
         }
@@ -96,11 +99,19 @@ extension AccessibleDialog {
             write(CommandRun.sentence(summary) + "\n")
             return askNext(from: firstInvalidItem.map(sayWhy) ?? 0)
         }
+        sayUnavailable(button)
+        confirm(review: false)
+    }
+
+    /// Whether some answer in the review can be changed now.
+    var canChange: Bool { reviewed.count > 1 && reviewed.contains { askable(items[$0].widget) } }
+
+    /// "Sign in is not available now: Too many attempts: try again in 30 s." and what to answer.
+    func sayUnavailable(_ button: Button) {
         let reason = formOfDefaultButton.flatMap(AccessibleDialog.status(of:)).map { ": " + $0 } ?? ""
         write(CommandRun.sentence("\(button.title) is not available now\(reason)") + "\n")
-        let changing = reviewed.count > 1 ? ", a number to change an answer," : ""
+        let changing = canChange ? ", a number to change an answer," : ""
         write("Press Enter to try again\(changing) or n to stop.\n")
-        confirm(review: false)
     }
 
     /// What the form's status says: its visible message rows that are errors (a label

@@ -18,8 +18,8 @@
 ///   nothing. An empty answer keeps the current value.
 ///
 /// ``TextField``, ``SecureField``, ``Toggle`` and ``Slider`` adopt it; the pickers, drop-downs
-/// and check lists adopt it with ``AccessiblePrompt/options`` (numbered, one per line;
-/// a check list accepts numbers separated by commas), a text area with
+/// and check lists adopt it with ``AccessiblePrompt/options`` (numbered, one per line, after
+/// the field's name and before its prompt line; a check list accepts numbers separated by commas), a text area with
 /// ``AccessiblePrompt/Lines/untilEmptyLine``. Buttons are not asked: the form's default
 /// button runs at the end.
 @MainActor

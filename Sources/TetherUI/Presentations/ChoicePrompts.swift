@@ -1,6 +1,7 @@
 /// The accessible prompts of the choosing widgets: the options are listed numbered, one per
-/// line (`1) Germany`), and the answer is a number (or an option's exact title, ignoring
-/// case); a check list takes several, separated by commas. Each applies the answer as the
+/// line (`1) Germany`), after the field's name and before its prompt line, and the answer is
+/// a number (or an option's exact title ignoring case, or part of the one title that has it);
+/// a check list takes several, separated by commas. Each applies the answer as the
 /// user's choice, the way a key or a click does.
 extension Picker: AccessiblePrompting {
     public var accessiblePrompt: AccessiblePrompt { list.singleChoicePrompt(chosen: selection) }
@@ -88,7 +89,7 @@ extension OptionList {
         case invalid(String)
     }
 
-    /// The titles listed before the question; a disabled option says so.
+    /// The titles listed before the prompt line; a disabled option says so.
     var accessibleTitles: [String] {
         options.indices.map { isEnabled($0) ? titles[$0] : "\(titles[$0]) (not available)" }
     }

@@ -102,16 +102,24 @@ struct AccessibleDialogTests {
             ])
     }
 
-    @Test("a button the app disabled says the form's status once and waits for Enter, without looping")
+    @Test("a button the app disabled says the form's status after the review and waits for Enter, without looping")
     func unavailableSaysStatus() throws {
         let profile = ProfileForm()
         profile.status.text = "Too many attempts: try again in 30 s"
         profile.send.isEnabled = false
         let pilot = try TranscriptPilot(root: profile.root)
-        pilot.answer("Ada", "1234", "")
+        pilot.answer("Ada", "1234")
+        #expect(
+            pilot.lines.suffix(4) == [
+                "Type a number to change that answer, or < to go back.",
+                "Send is not available now: Too many attempts: try again in 30 s.",
+                "Press Enter to try again, a number to change an answer, or n to stop.", "Send? [Y/n]: ",
+            ])
+        profile.status.text = "Too many attempts: try again in 12 s"
+        pilot.answer("")
         #expect(
             pilot.lines.suffix(3) == [
-                "Send is not available now: Too many attempts: try again in 30 s.",
+                "Send is not available now: Too many attempts: try again in 12 s.",
                 "Press Enter to try again, a number to change an answer, or n to stop.", "Send? [Y/n]: ",
             ])
         #expect(pilot.exit == nil)
@@ -119,6 +127,24 @@ struct AccessibleDialogTests {
         pilot.answer("")
         #expect(profile.sent == 1)
         #expect(pilot.exit == .quit)
+    }
+
+    @Test("fields the app disabled are reviewed as not changeable, and no number is offered")
+    func lockedFieldsReviewed() throws {
+        let profile = ProfileForm()
+        let pilot = try TranscriptPilot(root: profile.root)
+        pilot.answer("Ada")
+        profile.name.isEnabled = false
+        profile.pin.isEnabled = false
+        profile.send.isEnabled = false
+        pilot.answer("1234")
+        #expect(
+            pilot.lines.suffix(6) == [
+                "Your answers:", "1) Name: Ada (cannot be changed now)", "2) PIN: hidden (cannot be changed now)",
+                "Send is not available now.", "Press Enter to try again or n to stop.", "Send? [Y/n]: ",
+            ])
+        pilot.answer("1")
+        #expect(pilot.lines.suffix(2) == ["Name cannot be changed now.", "Send? [Y/n]: "])
     }
 
     @Test("Ctrl-D typed at a terminal is told to a person; the end of piped input keeps the script's wording")
