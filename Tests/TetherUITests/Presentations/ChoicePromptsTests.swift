@@ -119,6 +119,24 @@ struct SingleChoicePromptTests {
         #expect(dropdown.selection == spain)
     }
 
+    @Test("more than nine options are listed nine at a time, and more after the last page starts again")
+    func longListPaged() throws {
+        let picker = Picker(options: (1...12).map { "Option \($0)" })
+        let pilot = try makeTranscript("Pick", picker)
+        #expect(pilot.lines.count == 12)
+        #expect(pilot.lines[10] == "Options 1 to 9 of 12: type more for the next ones, a number, or part of a name.")
+        pilot.answer("more")
+        #expect(
+            Array(pilot.lines.suffix(3)) == [
+                "12) Option 12", "Options 10 to 12 of 12: type a number or part of a name (more starts again).",
+                "Pick (a number from 1 to 12 or part of a name): ",
+            ])
+        pilot.answer("more")
+        #expect(pilot.lines.suffix(11).first == "1) Option 1")
+        pilot.answer("option 1")
+        #expect(picker.selection == "Option 1")
+    }
+
     @Test("an empty answer keeps the dropdown's choice")
     func dropdownEmptyKeeps() throws {
         let dropdown = Dropdown(options: countries, selection: spain, title: \.name)
