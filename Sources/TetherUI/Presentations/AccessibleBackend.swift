@@ -49,6 +49,8 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
     private var ownsOutput = false
     private let sink: ((String) -> Void)?
     private let inputIsTerminal: Bool
+    /// Whether a person types the answers (a terminal, or a pilot told so), not a script.
+    private let answersTyped: Bool
     private var dialog: AccessibleDialog?
     private var splitter = LineSplitter()
     private var lines: [String] = []
@@ -64,15 +66,18 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
     public init(input: Int32 = STDIN_FILENO, output: Int32? = nil) {
         inputFD = input
         inputIsTerminal = isatty(input) == 1
+        answersTyped = inputIsTerminal
         requestedOutput = output
         sink = nil
     }
 
     /// A conversation whose answers are given with ``receive(_:)`` and ``endInput()`` and
-    /// whose text goes to `output` (the transcript pilot).
-    package init(output: @escaping (String) -> Void) {
+    /// whose text goes to `output` (the transcript pilot); `typed` answers as a person at a
+    /// terminal would (suggestions are offered), though nothing is echoed.
+    package init(typed: Bool = false, output: @escaping (String) -> Void) {
         inputFD = -1
         inputIsTerminal = false
+        answersTyped = typed
         requestedOutput = nil
         sink = output
     }
@@ -139,7 +144,7 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
 
     func drive(_ application: Application) {
         let dialog = AccessibleDialog(
-            app: application, inputIsTerminal: inputIsTerminal, write: { [weak self] text in self?.output(text) },
+            app: application, inputIsTerminal: answersTyped, write: { [weak self] text in self?.output(text) },
             hideInput: { [weak self] hidden in self?.echo?.hideInput(hidden) })
         dialog.waiting = { [weak self] in self?.pump() }
         self.dialog = dialog

@@ -96,6 +96,12 @@ extension AccessibleDialog {
             write(CommandRun.sentence(message) + "\n")
             return ask(index, .refused)
         }
+        if awaitSuggestions(index) { return }
+        moveOn(from: index)
+    }
+
+    /// Asks the next question, or goes back to the review the field was changed from.
+    func moveOn(from index: Int) {
         if returnsToReview {
             returnsToReview = false
             return confirm()

@@ -26,6 +26,8 @@ final class AccessibleDialog {
     enum State: Equatable {
         case idle
         case asking(Int)
+        /// Offering a text field's suggestions (numbered) after its answer.
+        case suggesting(Int, [String])
         case confirming, running, finished
         /// A yes/no question the app asked (``ask(_:defaultYes:_:)``).
         case questioning
@@ -85,7 +87,7 @@ final class AccessibleDialog {
     /// Whether the dialog waits for a line.
     var isWaiting: Bool {
         switch state {
-        case .asking, .confirming, .questioning: true
+        case .asking, .suggesting, .confirming, .questioning: true
         default: false
         }
     }
@@ -112,7 +114,7 @@ final class AccessibleDialog {
         guard isWaiting else { return }
         let question: String
         switch state {
-        case .asking(let index): question = name(of: items[index])
+        case .asking(let index), .suggesting(let index, _): question = name(of: items[index])
         case .questioning: question = questions.first?.text ?? "a question"
         default: question = defaultButton?.title ?? "the form"
         }
@@ -131,6 +133,7 @@ final class AccessibleDialog {
     func answer(_ line: String) {
         switch state {
         case .asking(let index): answer(line, to: index)
+        case .suggesting(let index, let suggestions): suggestionAnswered(line, index, suggestions)
         case .confirming: confirmation(line)
         case .questioning: questionAnswered(line)
         default: break
