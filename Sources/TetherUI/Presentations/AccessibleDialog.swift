@@ -6,7 +6,8 @@ import TetherReactive
 ///    questions, and how to go back (``introduce()``, in `AccessibleDialog+Collect.swift`);
 /// 2. each visible, enabled field of the application's forms in form order: its
 ///    description, its question and then its numbered options (long lists a page at a
-///    time), then the prompt line (`AccessibleDialog+Asking.swift`);
+///    time), then the prompt line (`AccessibleDialog+Asking.swift`); a person typing part
+///    of a text field's value is offered its suggestions (`AccessibleDialog+Suggestions.swift`);
 /// 3. a review of the answers with the default button's yes/no question, where a number
 ///    changes that answer (`AccessibleDialog+Review.swift`);
 /// 4. the command's start and its outcome (`AccessibleDialog+Running.swift`).
