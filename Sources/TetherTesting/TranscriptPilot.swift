@@ -28,14 +28,18 @@ public final class TranscriptPilot {
 
     /// Starts `root` in the accessible presentation; the first question is asked at once.
     ///
-    /// - Parameter configure: Adjusts the application before it starts.
+    /// - Parameters:
+    ///   - typed: Answers as a person typing at a terminal rather than a script piping
+    ///     them in: a text field's suggestions are offered, Ctrl-D (``endInput()``) is
+    ///     told as a person's choice.
+    ///   - configure: Adjusts the application before it starts.
     public init(
-        root: Widget, scheduler: TestScheduler = TestScheduler(),
+        root: Widget, scheduler: TestScheduler = TestScheduler(), typed: Bool = false,
         configure: (Application) -> Void = { _ in }
     ) throws {
         self.scheduler = scheduler
         let text = self.text
-        backend = AccessibleBackend(output: { text.value += $0 })
+        backend = AccessibleBackend(typed: typed, output: { text.value += $0 })
         app = Application(root: root, backend: backend, scheduler: scheduler)
         configure(app)
         try app.start()

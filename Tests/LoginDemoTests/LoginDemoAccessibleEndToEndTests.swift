@@ -52,9 +52,13 @@ struct LoginDemoAccessibleEndToEndTests {
         #expect(tmux.file("err") == "")
         let lines = tmux.capture()
         #expect(
-            Array(lines.prefix(7)) == [
+            Array(lines.prefix(15)) == [
+                "Tether · Sign in.", "4 questions; answer < to go back to the previous one.",
                 "Username (your name): demo", "Password (8+ characters; typing is hidden):", "Remember me [y/N]: y",
-                "Session (5 to 120 in steps of 5) [30 min]:", "Sign in? [Y/n]:", "Signing in…", "Signed in as demo.",
+                "Session (5 to 120 in steps of 5) [30 min]:", "Your answers:", "1) Username: demo",
+                "2) Password: (hidden)", "3) Remember me: yes", "4) Session: 30 min",
+                "Type a number to change that answer, or < to go back.", "Sign in? [Y/n]:", "Signing in…",
+                "Signed in as demo.",
             ])
         #expect(!tmux.screen.contains("tether-demo"))
         #expect(tmux.file("before") == tmux.file("after"))
@@ -84,7 +88,7 @@ struct LoginDemoAccessibleEndToEndTests {
         kill(pid, SIGINT)
     }
 
-    @Test("a validation error in tmux is said as a sentence and the field is asked again")
+    @Test("a validation error in tmux is said as a sentence and the field is asked again; Ctrl-D is told to a person")
     func validationAskedAgain() async throws {
         let tmux = try await start(["--accessible"])
         defer { tmux.kill() }
@@ -96,7 +100,7 @@ struct LoginDemoAccessibleEndToEndTests {
         #expect(try await exitStatus(tmux) == "2")
         #expect(
             tmux.file("err")?.hasSuffix(
-                "login-demo: input ended before the form was complete (no answer for Password)\n") == true)
+                "login-demo: stopped at Password (Ctrl-D ends the input): nothing was submitted\n") == true)
         #expect(tmux.file("before") == tmux.file("after"), "echo left off")
     }
 
@@ -154,7 +158,11 @@ struct LoginDemoAccessibleEndToEndTests {
         let result = scripted("demo\ntether-demo\n\n\n\n")
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout == "signed in: demo (session 30 min, not remembered)\n")
-        #expect(result.stderr.hasPrefix("Username (your name): demo\nPassword (8+ characters; typing is hidden): \n"))
+        #expect(
+            result.stderr.hasPrefix(
+                "Tether · Sign in.\n4 questions; answer < to go back to the previous one.\n"
+                    + "Username (your name): demo\nPassword (8+ characters; typing is hidden): \n"))
+        #expect(result.stderr.contains("2) Password: (hidden)\n"))
         #expect(!result.stderr.contains("tether-demo") && !result.stdout.contains("tether-demo"))
     }
 
@@ -164,7 +172,8 @@ struct LoginDemoAccessibleEndToEndTests {
     func scriptedEscapesNotEchoed() {
         let result = scripted("de\u{1B}]0;pwned\u{7}mo\ntether-demo\n\n\n\n")
         #expect(
-            result.stderr.hasPrefix("Username (your name): de]0;pwnedmo\n"), "stderr: \(result.stderr.debugDescription)"
+            result.stderr.contains("\nUsername (your name): de]0;pwnedmo\n"),
+            "stderr: \(result.stderr.debugDescription)"
         )
         #expect(!result.stderr.utf8.contains(0x1B) && !result.stderr.utf8.contains(0x07))
         #expect(result.stdout.hasPrefix("not signed in: de]0;pwnedmo") || result.status == 2)
@@ -175,7 +184,8 @@ struct LoginDemoAccessibleEndToEndTests {
         let command = "printf 'de\\377mo\\ntether-demo\\n\\n\\n\\n' | \(shellQuoted(Self.binary)) --delay 0.05"
         let result = ProcessRunner.run(["setsid", "-w", "sh", "-c", command])
         #expect(
-            result.stderr.hasPrefix("Username (your name): de\u{FFFD}mo\n"), "stderr: \(result.stderr.debugDescription)"
+            result.stderr.contains("\nUsername (your name): de\u{FFFD}mo\n"),
+            "stderr: \(result.stderr.debugDescription)"
         )
     }
 

@@ -32,20 +32,60 @@ struct SignupScreenAccessibleTests {
         await pilot.advance(by: .seconds(1))
     }
 
-    @Test("the dropdown's options are numbered, Kenya not available, and the plan shows its default")
-    func promptsListOptions() {
-        #expect(pilot.lines.first == "1) Argentina")
-        #expect(pilot.lines.contains("12) Kenya (not available)"))
-        #expect(pilot.lines.last == "Country (choose a country; a number from 1 to 21): ")
-        pilot.answer("18")
+    @Test("the title and the number of questions come first, then the country question, then nine options")
+    func introductionThenQuestion() {
         #expect(
-            Array(pilot.lines.suffix(4)) == ["1) Free", "2) Pro", "3) Team", "Plan (a number from 1 to 3) [Free]: "])
+            Array(pilot.lines.prefix(4)) == [
+                "Sign up.", "6 questions; answer < to go back to the previous one.", "Country: 21 options.",
+                "1) Argentina",
+            ])
+        #expect(
+            Array(pilot.lines.suffix(3)) == [
+                "9) India", "Options 1 to 9 of 21: type more for the next ones, a number, or part of a name.",
+                "Country (choose a country; a number from 1 to 21 or part of a name): ",
+            ])
     }
 
-    @Test("no contact at all is refused with the check list's minimum and asked again")
+    @Test("more lists the next nine options, Kenya not available, then asks again; the plan shows its default")
+    func moreListsNextPage() {
+        pilot.answer("more")
+        #expect(pilot.lines.contains("12) Kenya (not available)"))
+        #expect(!pilot.lines.contains("19) Spain"))
+        #expect(
+            Array(pilot.lines.suffix(2)) == [
+                "Options 10 to 18 of 21: type more for the next ones, a number, or part of a name.",
+                "Country (choose a country; a number from 1 to 21 or part of a name): ",
+            ])
+        pilot.answer("18")
+        #expect(
+            Array(pilot.lines.suffix(5)) == [
+                "Plan: 3 options.", "1) Free", "2) Pro", "3) Team", "Plan (a number from 1 to 3) [Free]: ",
+            ])
+    }
+
+    @Test("part of a name chooses the one country it matches")
+    func partOfNameChooses() {
+        pilot.answer("fra")
+        #expect(viewModel.country.value?.name == "France")
+    }
+
+    @Test("part of a name that several countries match lists them with their numbers and asks again")
+    func partOfNameListsMatches() {
+        pilot.answer("united")
+        #expect(
+            Array(pilot.lines.suffix(2)) == [
+                "“united” matches 2 options: 20) United Kingdom, 21) United States. Type more of the name or its number.",
+                "Country (choose a country; a number from 1 to 21 or part of a name): ",
+            ])
+    }
+
+    @Test("no contact at all is refused with the check list's minimum, and only the prompt is repeated")
     func contactMinimum() {
         pilot.answer("18", "", "-")
-        #expect(pilot.lines.suffix(5).first == "Choose at least 1.")
+        #expect(
+            Array(pilot.lines.suffix(2)) == [
+                "Choose at least 1.", "Contact (numbers from 1 to 3 separated by commas) [Email]: ",
+            ])
         #expect(viewModel.contact.value == [.email])
     }
 }

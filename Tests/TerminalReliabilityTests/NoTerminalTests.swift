@@ -32,7 +32,7 @@ struct NoTerminalTests {
     }
 
     /// Runs `command` in tmux: the demo asks for the Username line by line; Ctrl-D ends the
-    /// input, so it exits 2 with one line on stderr, nothing on stdout, the terminal as it was.
+    /// input (said to a person, not as to a script), so it exits 2 with one line on stderr, nothing on stdout, the terminal as it was.
     static func expectConversationEndsOnEOF(_ command: [String]) async throws {
         let tmux = try TmuxSession.running(command)
         defer { tmux.kill() }
@@ -41,7 +41,7 @@ struct NoTerminalTests {
         #expect(try await DemoInTmux.exitStatus(tmux) == "2")
         let err = tmux.file("err") ?? ""
         #expect(
-            err == "login-demo: input ended before the form was complete (no answer for Username)\n",
+            err == "login-demo: stopped at Username (Ctrl-D ends the input): nothing was submitted\n",
             "stderr: \(err.debugDescription)")
         #expect(tmux.file("out") == "")
         DemoInTmux.expectRestored(tmux)
@@ -54,7 +54,7 @@ struct NoTerminalTests {
         try await tmux.waitForText("Username (your name):", timeout: DemoInTmux.startTimeout)
         tmux.press("C-d")
         #expect(try await DemoInTmux.exitStatus(tmux) == "2")
-        #expect(tmux.file("err") == "login-demo: input ended before the form was complete (no answer for Username)\n")
+        #expect(tmux.file("err") == "login-demo: stopped at Username (Ctrl-D ends the input): nothing was submitted\n")
         #expect(tmux.file("out") == "")
         DemoInTmux.expectRestored(tmux)
     }
@@ -75,7 +75,7 @@ struct NoTerminalTests {
         #expect(try await pty.waitForExit(timeout: 30) == 2)
         let written = String(decoding: pty.output, as: UTF8.self)
         #expect(
-            written.contains("login-demo: input ended before the form was complete (no answer for Username)"),
+            written.contains("login-demo: stopped at Username (Ctrl-D ends the input): nothing was submitted"),
             "written: \(written.debugDescription)")
         #expect(pty.output.firstIndex(of: 0x1B) == nil, "written: \(written.debugDescription)")
     }

@@ -13,15 +13,20 @@ import Darwin
 /// let exit = try app.runOnMainThread()   // or `try await app.run()`
 /// ```
 ///
-/// The widgets, forms, bindings and view models are the ones of full screen. Each
-/// visible, enabled field of the forms (``AccessiblePrompting``) is asked in form order
-/// with its label and current value; the answer is applied through the widget as a user
-/// edit, so `<->` bindings, validation and commands behave as in full screen. An empty
-/// answer keeps the current value. A field whose answer is invalid, or whose validation
-/// message shows once it is left, is told the message as a sentence and asked again.
-/// Then the form's default button is offered (`Sign in? [Y/n]`); its command's start is
-/// announced once (``Button/progressText``), then its result, which ends the run
-/// (``Application/Exit/quit``), or its error, after which the fields are asked again.
+/// The widgets, forms, bindings and view models are the ones of full screen. The title of
+/// the panel around the form and the number of questions are said first. Each visible,
+/// enabled field of the forms (``AccessiblePrompting``) is then asked in form order: its
+/// name and numbered options first (nine at a time), then a prompt line with its current
+/// value; the answer is applied through the widget as a user edit, so `<->` bindings,
+/// validation and commands behave as in full screen. An empty answer keeps the current
+/// value and `<` asks the previous question again. A field whose answer is invalid, or
+/// whose validation message shows once it is left, is told the message once and its
+/// prompt line is asked again. Then the answers are reviewed, numbered (a secret as
+/// "(hidden)"), and the form's default button is offered (`Sign in? [Y/n]`, where a number
+/// changes that answer); its command's start is announced once (``Button/progressText``),
+/// then its result, which ends the run (``Application/Exit/quit``), or its error, after
+/// which the fields are asked again. A disabled button is explained by the form's status
+/// (its visible `.error` label). See docs/presentations.md for the whole timeline.
 ///
 /// No colours, cursor movement or redraws: prompts and messages are plain lines written
 /// to `output` (by default the terminal when answers come from it, standard error when
@@ -44,6 +49,8 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
     private var ownsOutput = false
     private let sink: ((String) -> Void)?
     private let inputIsTerminal: Bool
+    /// Whether a person types the answers (a terminal, or a pilot told so), not a script.
+    private let answersTyped: Bool
     private var dialog: AccessibleDialog?
     private var splitter = LineSplitter()
     private var lines: [String] = []
@@ -59,15 +66,18 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
     public init(input: Int32 = STDIN_FILENO, output: Int32? = nil) {
         inputFD = input
         inputIsTerminal = isatty(input) == 1
+        answersTyped = inputIsTerminal
         requestedOutput = output
         sink = nil
     }
 
     /// A conversation whose answers are given with ``receive(_:)`` and ``endInput()`` and
-    /// whose text goes to `output` (the transcript pilot).
-    package init(output: @escaping (String) -> Void) {
+    /// whose text goes to `output` (the transcript pilot); `typed` answers as a person at a
+    /// terminal would (suggestions are offered), though nothing is echoed.
+    package init(typed: Bool = false, output: @escaping (String) -> Void) {
         inputFD = -1
         inputIsTerminal = false
+        answersTyped = typed
         requestedOutput = nil
         sink = output
     }
@@ -134,7 +144,7 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
 
     func drive(_ application: Application) {
         let dialog = AccessibleDialog(
-            app: application, write: { [weak self] text in self?.output(text) },
+            app: application, inputIsTerminal: answersTyped, write: { [weak self] text in self?.output(text) },
             hideInput: { [weak self] hidden in self?.echo?.hideInput(hidden) })
         dialog.waiting = { [weak self] in self?.pump() }
         self.dialog = dialog

@@ -3,7 +3,41 @@ extension AccessibleDialog {
     /// then goes back to what was being asked; `completion` gets the answer first. Questions
     /// asked while one waits are asked in turn.
     func ask(_ text: String, defaultYes: Bool, _ completion: @escaping (Bool) -> Void) {
-        enqueue(text, defaultYes: defaultYes, completion)
+        questions.append(Question(text: text, defaultYes: defaultYes, completion: completion))
+        guard state != .questioning else { return }
+        stateBeforeQuestions = state
+        state = .questioning
+        askQuestion()
+    }
+
+    func askQuestion() {
+        guard let question = questions.first else { return }
+        write("\(question.text) [\(question.defaultYes ? "Y/n" : "y/N")]: ")
+        waiting()
+    }
+
+    func questionAnswered(_ line: String) {
+        guard let question = questions.first else { return }
+        let answer: Bool
+        switch line.lowercased() {
+        case "": answer = question.defaultYes
+        case "y", "yes": answer = true
+        case "n", "no": answer = false
+        default:
+            write("Answer y for yes or n for no.\n")
+            return askQuestion()
+        }
+        questions.removeFirst()
+        if !questions.isEmpty { return askQuestion() }
+        state = stateBeforeQuestions
+        question.completion(answer)
+        // Back to what was asked before the question, unless the answer moved on.
+        guard state == stateBeforeQuestions else { return }
+        switch state {
+        case .asking(let index): ask(index, .promptOnly)
+        case .confirming: confirm(review: false)
+        default: break
+        }
     }
 
     /// Offers the draft a form found at start ("Resume where you left off?"); returns
@@ -19,5 +53,14 @@ extension AccessibleDialog {
             self?.askFirstField()
         }
         return true
+    }
+
+    /// The forms whose fields are asked, in order.
+    func formsAsked() -> [Form] {
+        var forms: [Form] = []
+        for item in items {
+            if let form = item.field?.form, !forms.contains(where: { $0 === form }) { forms.append(form) }
+        }
+        return forms
     }
 }

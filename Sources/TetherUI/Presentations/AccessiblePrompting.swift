@@ -18,8 +18,8 @@
 ///   nothing. An empty answer keeps the current value.
 ///
 /// ``TextField``, ``SecureField``, ``Toggle`` and ``Slider`` adopt it; the pickers, drop-downs
-/// and check lists adopt it with ``AccessiblePrompt/options`` (numbered, one per line;
-/// a check list accepts numbers separated by commas), a text area with
+/// and check lists adopt it with ``AccessiblePrompt/options`` (numbered, one per line, after
+/// the field's name and before its prompt line; a check list accepts numbers separated by commas), a text area with
 /// ``AccessiblePrompt/Lines/untilEmptyLine``. Buttons are not asked: the form's default
 /// button runs at the end.
 @MainActor
@@ -44,8 +44,14 @@ public struct AccessiblePrompt: Hashable, Sendable {
     /// The question after the label, without the closing `: ` (`[y/N]`,
     /// `5 to 120 in steps of 5 [30 min]`, `[demo]`, `(your name)`).
     public var question: String
-    /// Numbered options printed on their own lines before the question (a picker).
+    /// Numbered options, said after the field's name and listed before the prompt line
+    /// (a picker); more than nine are listed nine at a time.
     public var options: [String]
+    /// The current answer in words, for the review before submit (`demo`, `yes`, `30 min`,
+    /// `Email, SMS`; empty for no answer). `nil` takes the bracketed value at the end of
+    /// ``question``. A secret's is never said: the review says "(hidden)", or "(no answer)"
+    /// when it is empty.
+    public var value: String?
     /// What to call the widget when the form gives it no label (a toggle's title).
     public var fallbackLabel: String?
     /// Whether the answer is secret: echo goes off while it is read and it is never printed.
@@ -56,13 +62,30 @@ public struct AccessiblePrompt: Hashable, Sendable {
     /// A prompt.
     public init(
         question: String, fallbackLabel: String? = nil, options: [String] = [], isSecret: Bool = false,
-        lines: Lines = .one
+        lines: Lines = .one, value: String? = nil
     ) {
         self.question = question
+        self.value = value ?? AccessiblePrompt.bracketed(question)
         self.fallbackLabel = fallbackLabel
         self.options = options
         self.isSecret = isSecret
         self.lines = lines
+    }
+}
+
+extension AccessiblePrompt {
+    /// The text between the last `[` and a closing `]` at the end of `question`, if any.
+    static func bracketed(_ question: String) -> String? {
+        guard question.hasSuffix("]"), let open = question.lastIndex(of: "[") else { return nil }
+        return String(question[question.index(after: open)..<question.index(before: question.endIndex)])
+    }
+
+    /// `text` as it can be heard: only spaces become "2 spaces" (a default of whitespace
+    /// is otherwise invisible), anything else is kept.
+    static func readable(_ text: String) -> String {
+        guard !text.isEmpty, text.allSatisfy({ $0 == " " || $0 == "\t" }) else { return text }
+        let count = text.count
+        return count == 1 ? "1 space" : "\(count) spaces"
     }
 }
 

@@ -1,6 +1,7 @@
 /// The accessible prompts of the choosing widgets: the options are listed numbered, one per
-/// line (`1) Germany`), and the answer is a number (or an option's exact title, ignoring
-/// case); a check list takes several, separated by commas. Each applies the answer as the
+/// line (`1) Germany`), after the field's name and before its prompt line, and the answer is
+/// a number (or an option's exact title ignoring case, or part of the one title that has it);
+/// a check list takes several, separated by commas. Each applies the answer as the
 /// user's choice, the way a key or a click does.
 extension Picker: AccessiblePrompting {
     public var accessiblePrompt: AccessiblePrompt { list.singleChoicePrompt(chosen: selection) }
@@ -39,9 +40,11 @@ extension CheckList: AccessiblePrompting {
     public var accessiblePrompt: AccessiblePrompt {
         let checked = list.options.indices.filter { selection.contains(list.options[$0]) }
         let current = checked.isEmpty ? "none" : checked.map { list.titles[$0] }.joined(separator: ", ")
+        // "-" checks none: not offered when at least one is needed.
+        let none = (minimumCount ?? 0) > 0 ? "" : ", - for none"
         return AccessiblePrompt(
-            question: "(numbers from 1 to \(list.count) separated by commas, - for none) [\(current)]",
-            options: list.accessibleTitles)
+            question: "(numbers from 1 to \(list.count) separated by commas\(none)) [\(current)]",
+            options: list.accessibleTitles, value: current)
     }
 
     /// Numbers (or titles) separated by commas check exactly those options, as one change by
@@ -86,7 +89,7 @@ extension OptionList {
         case invalid(String)
     }
 
-    /// The titles listed before the question; a disabled option says so.
+    /// The titles listed before the prompt line; a disabled option says so.
     var accessibleTitles: [String] {
         options.indices.map { isEnabled($0) ? titles[$0] : "\(titles[$0]) (not available)" }
     }
@@ -99,11 +102,15 @@ extension OptionList {
         let range = count == 1 ? "1" : "a number from 1 to \(count)"
         let hintPart = hint.isEmpty || chosen != nil ? "" : "\(hint); "
         let current = chosen.map { " [\(title($0))]" } ?? ""
-        return AccessiblePrompt(question: "(\(hintPart)\(range))\(current)", options: accessibleTitles)
+        let search = count > AccessibleDialog.pageSize ? " or part of a name" : ""
+        return AccessiblePrompt(
+            question: "(\(hintPart)\(range)\(search))\(current)", options: accessibleTitles,
+            value: chosen.map(title) ?? "")
     }
 
-    /// The option `answer` names: its number in the list (from 1), or its exact title
-    /// ignoring case and surrounding spaces.
+    /// The option `answer` names: its number in the list (from 1), its exact title
+    /// ignoring case and surrounding spaces, or the one title containing it (`fra` is
+    /// France; several matches are listed).
     func choice(_ answer: String) -> Choice {
         let trimmed = answer.trimmingWhitespace
         if trimmed.isEmpty { return .keep }
@@ -116,10 +123,29 @@ extension OptionList {
         } else if let named = titles.firstIndex(where: { $0.lowercased() == trimmed.lowercased() }) {
             index = named
         } else {
-            return .invalid("Enter a number from 1 to \(count) (“\(trimmed)” is not one of the options).")
+            switch matches(trimmed) {
+            case let found where found.count == 1: index = found[0]
+            case let found where found.isEmpty:
+                return .invalid("Enter a number from 1 to \(count) (“\(trimmed)” is not one of the options).")
+            case let found:
+                let listed = found.map { "\($0 + 1)) \(titles[$0])" }.joined(separator: ", ")
+                return .invalid(
+                    "“\(trimmed)” matches \(found.count) options: \(listed). Type more of the name or its number.")
+            }
         }
         guard isEnabled(index) else { return .invalid("\(titles[index]) is not available: choose another option.") }
         return .chosen(index)
+    }
+}
+
+extension OptionList {
+    /// The options whose title contains `typed` (ignoring case): those starting with it when
+    /// there are any, otherwise those containing it.
+    func matches(_ typed: String) -> [Int] {
+        let wanted = typed.lowercased()
+        let starting = titles.indices.filter { titles[$0].lowercased().hasPrefix(wanted) }
+        if !starting.isEmpty { return starting }
+        return titles.indices.filter { titles[$0].lowercased().contains(wanted) }
     }
 }
 

@@ -5,10 +5,16 @@ extension TextField: AccessiblePrompting {
         if echoMode != .normal {
             let hint = placeholder.isEmpty ? "" : "\(placeholder); "
             let keep = text.isEmpty ? "" : "empty keeps the current one; "
-            return AccessiblePrompt(question: "(\(hint)\(keep)typing is hidden)", isSecret: true)
+            return AccessiblePrompt(
+                question: "(\(hint)\(keep)typing is hidden)", isSecret: true, value: text.isEmpty ? "" : nil)
         }
-        if text.isEmpty { return AccessiblePrompt(question: placeholder.isEmpty ? "" : "(\(placeholder))") }
-        return AccessiblePrompt(question: "[\(text)]")
+        let suggests = completion != nil
+        if text.isEmpty {
+            // "start typing" is an instruction for keys; on a line the suggestions are offered instead.
+            let hint = placeholder.isEmpty || suggests ? "" : "(\(placeholder))"
+            return AccessiblePrompt(question: hint, value: "")
+        }
+        return AccessiblePrompt(question: "[\(AccessiblePrompt.readable(text))]", value: text)
     }
 
     /// Replaces the text with `answer` as one user edit (the input filter and the length
@@ -28,7 +34,7 @@ extension TextField: AccessiblePrompting {
 
 extension Toggle: AccessiblePrompting {
     public var accessiblePrompt: AccessiblePrompt {
-        AccessiblePrompt(question: isOn ? "[Y/n]" : "[y/N]", fallbackLabel: title)
+        AccessiblePrompt(question: isOn ? "[Y/n]" : "[y/N]", fallbackLabel: title, value: isOn ? "yes" : "no")
     }
 
     /// `y`/`yes` turns it on, `n`/`no` off (as a flip by the user); empty keeps it.
@@ -47,7 +53,7 @@ extension Toggle: AccessiblePrompting {
 
 extension Slider: AccessiblePrompting {
     public var accessiblePrompt: AccessiblePrompt {
-        AccessiblePrompt(question: "(\(rangeSentence)) [\(format(value))]")
+        AccessiblePrompt(question: "(\(rangeSentence)) [\(format(value))]", value: format(value))
     }
 
     private var rangeSentence: String {
@@ -62,6 +68,15 @@ extension Slider: AccessiblePrompting {
         guard let number = Double(first), number.isFinite, range.contains(number) else {
             return .invalid("Enter a number from \(rangeSentence).")
         }
+        if step > 0 {
+            let steps = (number - range.lowerBound) / step
+            if abs(steps - steps.rounded()) > 1e-9 {
+                let below = range.lowerBound + steps.rounded(.down) * step
+                let above = min(range.upperBound, below + step)
+                let nearest = "\(Slider.defaultFormat(below)) or \(Slider.defaultFormat(above))"
+                return .invalid("\(first) is not a step of \(Slider.defaultFormat(step)): enter \(nearest).")
+            }
+        }
         editable.userSet(number, on: self)
         return .accepted
     }
@@ -72,11 +87,12 @@ extension TextArea: AccessiblePrompting {
         let end = "end with an empty line"
         if text.isEmpty {
             let hint = placeholder.isEmpty ? "" : "\(placeholder); "
-            return AccessiblePrompt(question: "(\(hint)\(end))", lines: .untilEmptyLine)
+            return AccessiblePrompt(question: "(\(hint)\(end))", lines: .untilEmptyLine, value: "")
         }
         let current = text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " / ")
         return AccessiblePrompt(
-            question: "(\(end); an empty line first keeps the text) [\(current)]", lines: .untilEmptyLine)
+            question: "(\(end); an empty line first keeps the text) [\(current)]", lines: .untilEmptyLine,
+            value: current)
     }
 
     /// Replaces the text with `answer` (its lines joined with line breaks) as one user edit,

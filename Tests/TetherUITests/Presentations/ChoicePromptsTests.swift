@@ -33,6 +33,7 @@ struct SingleChoicePromptTests {
         pilot.answer("3")
         #expect(
             pilot.transcript == """
+                Country: 3 options.
                 1) Germany
                 2) France
                 3) Spain
@@ -51,14 +52,14 @@ struct SingleChoicePromptTests {
         #expect(picker.selection == germany)
     }
 
-    @Test("a number outside the list is told the range as a sentence and the picker is asked again")
+    @Test("a number outside the list is said once and only the prompt line is repeated, not the options")
     func pickerOutOfRange() throws {
         let picker = Picker(options: countries, selection: france, title: \.name)
         let pilot = try makeTranscript("Country", picker)
         pilot.answer("7")
         #expect(
-            pilot.lines.suffix(5) == [
-                "There is no option 7: enter a number from 1 to 3.", "1) Germany", "2) France", "3) Spain",
+            pilot.lines.suffix(3) == [
+                "Country (a number from 1 to 3) [France]: 7", "There is no option 7: enter a number from 1 to 3.",
                 "Country (a number from 1 to 3) [France]: ",
             ])
         #expect(picker.selection == france)
@@ -89,7 +90,7 @@ struct SingleChoicePromptTests {
         picker.disabledOptions = [france]
         let pilot = try makeTranscript("Country", picker)
         pilot.answer("2")
-        #expect(pilot.transcript.hasPrefix("1) Germany\n2) France (not available)\n3) Spain\n"))
+        #expect(pilot.transcript.hasPrefix("Country: 3 options.\n1) Germany\n2) France (not available)\n3) Spain\n"))
         #expect(pilot.transcript.contains("France is not available: choose another option.\n"))
         #expect(picker.selection == nil)
         #expect(pilot.exit == nil)
@@ -103,7 +104,7 @@ struct SingleChoicePromptTests {
         defer { binding.dispose() }
         let pilot = try makeTranscript("Country", dropdown)
         pilot.answer("2")
-        #expect(pilot.lines[3] == "Country (choose a country; a number from 1 to 3): 2")
+        #expect(pilot.lines[4] == "Country (choose a country; a number from 1 to 3): 2")
         #expect(model.value == france)
         #expect(!dropdown.isOpen)
     }
@@ -113,9 +114,27 @@ struct SingleChoicePromptTests {
         let dropdown = Dropdown(options: countries, selection: spain, title: \.name)
         let pilot = try makeTranscript("Country", dropdown)
         pilot.answer("Atlantis")
-        #expect(pilot.lines[4] == "Enter a number from 1 to 3 (“Atlantis” is not one of the options).")
+        #expect(pilot.lines[5] == "Enter a number from 1 to 3 (“Atlantis” is not one of the options).")
         #expect(pilot.lines.last == "Country (a number from 1 to 3) [Spain]: ")
         #expect(dropdown.selection == spain)
+    }
+
+    @Test("more than nine options are listed nine at a time, and more after the last page starts again")
+    func longListPaged() throws {
+        let picker = Picker(options: (1...12).map { "Option \($0)" })
+        let pilot = try makeTranscript("Pick", picker)
+        #expect(pilot.lines.count == 12)
+        #expect(pilot.lines[10] == "Options 1 to 9 of 12: type more for the next ones, a number, or part of a name.")
+        pilot.answer("more")
+        #expect(
+            Array(pilot.lines.suffix(3)) == [
+                "12) Option 12", "Options 10 to 12 of 12: type a number or part of a name (more starts again).",
+                "Pick (a number from 1 to 12 or part of a name): ",
+            ])
+        pilot.answer("more")
+        #expect(pilot.lines.suffix(11).first == "1) Option 1")
+        pilot.answer("option 1")
+        #expect(picker.selection == "Option 1")
     }
 
     @Test("an empty answer keeps the dropdown's choice")
@@ -164,6 +183,7 @@ struct CheckListPromptTests {
         pilot.answer("2, 3")
         #expect(
             pilot.transcript == """
+                Contact: 3 options.
                 1) Email
                 2) SMS
                 3) Post
@@ -191,13 +211,20 @@ struct CheckListPromptTests {
         #expect(list.selection.isEmpty)
     }
 
+    @Test("a check list that needs at least one does not offer a dash for none")
+    func minimumOffersNoDash() throws {
+        let list = contactList([.email], minimum: 1)
+        let pilot = try makeTranscript("Contact", list)
+        #expect(pilot.lines.last == "Contact (numbers from 1 to 3 separated by commas) [Email]: ")
+    }
+
     @Test("fewer options than the minimum is said as a sentence, nothing changes and the list is asked again")
     func minimumAskedAgain() throws {
         let list = contactList([.email], minimum: 1)
         let pilot = try makeTranscript("Contact", list)
         pilot.answer("none")
-        #expect(pilot.lines[4] == "Choose at least 1.")
-        #expect(pilot.lines.last == "Contact (numbers from 1 to 3 separated by commas, - for none) [Email]: ")
+        #expect(pilot.lines[5] == "Choose at least 1.")
+        #expect(pilot.lines.last == "Contact (numbers from 1 to 3 separated by commas) [Email]: ")
         #expect(list.selection == [.email])
         pilot.answer("1,2")
         #expect(list.selection == [.email, .sms])
@@ -209,7 +236,7 @@ struct CheckListPromptTests {
         let list = contactList(maximum: 2)
         let pilot = try makeTranscript("Contact", list)
         pilot.answer("1,2,3")
-        #expect(pilot.lines[4] == "Choose at most 2.")
+        #expect(pilot.lines[5] == "Choose at most 2.")
         #expect(list.selection.isEmpty)
     }
 
@@ -218,7 +245,7 @@ struct CheckListPromptTests {
         let list = contactList([.email])
         let pilot = try makeTranscript("Contact", list)
         pilot.answer("1, 4")
-        #expect(pilot.lines[4] == "There is no option 4: enter a number from 1 to 3. Separate numbers with commas.")
+        #expect(pilot.lines[5] == "There is no option 4: enter a number from 1 to 3. Separate numbers with commas.")
         #expect(list.selection == [.email])
     }
 

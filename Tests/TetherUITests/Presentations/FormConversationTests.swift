@@ -39,12 +39,12 @@ struct FormConversationTests {
         #expect(pilot.transcript == "Your public name.\nHandle (required): ")
     }
 
-    @Test("an answer a rule refuses is said and the field asked again")
+    @Test("an answer a rule refuses is said once, then only the prompt line is repeated")
     func refusedAnswerAskedAgain() throws {
         let model = HandleForm()
         let pilot = try TranscriptPilot(root: model.form)
         pilot.answer("")
-        #expect(pilot.transcript.hasSuffix("Handle is required.\nYour public name.\nHandle (required): "))
+        #expect(pilot.transcript == "Your public name.\nHandle (required): \nHandle is required.\nHandle (required): ")
     }
 
     @Test("answers piped in while a check is pending are submitted once the check passes")
@@ -60,7 +60,9 @@ struct FormConversationTests {
         #expect(pilot.exit == .quit)
     }
 
-    @Test("a check that fails after the submit says which field needs attention and asks it again")
+    @Test(
+        "a check that fails after the submit says which field needs attention and asks it again, not offering the refused value"
+    )
     func failedCheckAsksAgain() async throws {
         let model = HandleForm()
         let pilot = try TranscriptPilot(root: model.form)
@@ -70,7 +72,7 @@ struct FormConversationTests {
         #expect(model.saved.isEmpty)
         #expect(
             pilot.transcript.hasSuffix(
-                "Save…\nHandle needs attention.\n@ada is taken.\nYour public name.\nHandle (required) [ada]: "))
+                "Save…\nHandle needs attention.\n@ada is taken.\nHandle (required): "))
         pilot.answer("grace", "y")
         await pilot.advance(by: .milliseconds(300))
         await pilot.settle()

@@ -1,0 +1,75 @@
+/// A text field's suggestions on a line: after a person's answer (not a script's: a
+/// script's next line is the next field's answer), the suggestions that arrive for it are
+/// listed numbered; a number takes one, an empty line keeps the answer, other text
+/// answers the field again.
+extension AccessibleDialog {
+    /// How long the dialog waits for suggestions, in checks of ``suggestionCheck``.
+    nonisolated static let suggestionChecks = 10
+    /// How often the dialog looks for suggestions while it waits.
+    nonisolated static let suggestionCheck = Duration.milliseconds(100)
+
+    /// Starts waiting for the suggestions of the text field at `index` after a typed answer;
+    /// returns whether it waits (the dialog asks nothing meanwhile).
+    func awaitSuggestions(_ index: Int) -> Bool {
+        guard inputIsTerminal, let field = items[index].widget as? TextField, field.completion != nil,
+            field.echoMode == .normal, !field.text.isEmpty
+        else { return false }
+        state = .idle
+        lookForSuggestions(index, field: field, checksLeft: AccessibleDialog.suggestionChecks)
+        return true
+    }
+
+    /// The suggestions worth offering for `field`: those containing its text, other than the
+    /// text itself.
+    static func offered(for field: TextField) -> [String] {
+        let typed = field.text.lowercased()
+        return field.suggestions.filter { $0 != field.text && $0.lowercased().contains(typed) }
+    }
+
+    private func lookForSuggestions(_ index: Int, field: TextField, checksLeft: Int) {
+        _ = app?.scheduler.schedule(after: AccessibleDialog.suggestionCheck) { [weak self] in
+            guard let self, self.state == .idle else { return }
+            let suggestions = AccessibleDialog.offered(for: field)
+            if suggestions.isEmpty, checksLeft > 1 {
+                return self.lookForSuggestions(index, field: field, checksLeft: checksLeft - 1)
+            }
+            guard !suggestions.isEmpty else { return self.moveOn(from: index) }
+            self.offer(suggestions, for: index, field: field)
+        }
+    }
+
+    /// "Suggestions for “lis”: 1) Lisbon. Type a number to take one, or press Enter to keep
+    /// “lis”." then the prompt line.
+    func offer(_ suggestions: [String], for index: Int, field: TextField) {
+        let listed = suggestions.enumerated().map { "\($0.offset + 1)) \($0.element)" }.joined(separator: ", ")
+        let typed = AccessiblePrompt.readable(field.text)
+        let take = suggestions.count == 1 ? "Type 1 to take it" : "Type a number to take one"
+        write("Suggestions for “\(typed)”: \(listed). \(take), or press Enter to keep “\(typed)”.\n")
+        askSuggestion(suggestions, for: index)
+    }
+
+    /// The field's prompt line, waiting for a suggestion's number.
+    func askSuggestion(_ suggestions: [String], for index: Int) {
+        state = .suggesting(index, suggestions)
+        write(spoken(name(of: items[index]), items[index].widget.accessiblePrompt.question) + ": ")
+        waiting()
+    }
+
+    func suggestionAnswered(_ line: String, _ index: Int, _ suggestions: [String]) {
+        let answer = line.strippingSpaces
+        if answer.isEmpty { return moveOn(from: index) }
+        guard let number = Int(answer), let field = items[index].widget as? TextField else {
+            return self.answer(line, to: index)
+        }
+        guard number >= 1, number <= suggestions.count else {
+            write("There is no suggestion \(number): type a number from 1 to \(suggestions.count).\n")
+            return askSuggestion(suggestions, for: index)
+        }
+        field.acceptSuggestion(suggestions[number - 1])
+        if let validation = items[index].field?.validation, case .invalid(let message) = validation {
+            write(CommandRun.sentence(message) + "\n")
+            return ask(index, .refused)
+        }
+        moveOn(from: index)
+    }
+}
