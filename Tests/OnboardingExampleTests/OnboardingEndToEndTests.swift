@@ -103,6 +103,8 @@ struct OnboardingEndToEndTests {
             result.stdout.contains("\"languages\": [\"Swift\", \"Rust\"], \"proxy\": \"http://p:3128\", \"cores\": 16"))
         #expect(!result.stdout.contains("analytical") && !result.stderr.contains("analytical"))
         #expect(result.stderr.contains("Email (required; ada@example.com): ada@example.com\n"))
+        #expect(
+            result.stderr.contains("Confirm (required; typing is hidden): \nStep 2 of 3: Machine.\nShell: 3 options."))
         #expect(result.stderr.hasSuffix("Save? [Y/n]: \nSaving…\nSaved.\n"), "stderr: \(result.stderr)")
     }
 
@@ -112,7 +114,8 @@ struct OnboardingEndToEndTests {
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(
             result.stderr.contains(
-                "Handle needs attention.\n@ada is taken: try another.\nHandle (required): lovelace\nYour answers:\n"),
+                "Handle needs attention.\n@ada is taken: try another.\nStep 1 of 3: You.\n"
+                    + "Handle (required): lovelace\nYour answers:\n"),
             "stderr: \(result.stderr)")
         #expect(result.stderr.hasSuffix("Save? [Y/n]: \nSaving…\nSaved.\n"), "stderr: \(result.stderr)")
         #expect(result.stdout.contains("\"handle\": \"lovelace\""))

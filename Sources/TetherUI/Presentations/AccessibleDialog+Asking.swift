@@ -20,6 +20,16 @@ extension AccessibleDialog {
         ask(index, refused ? .refused : .full)
     }
 
+    /// Shows the step holding `item` and, when the step differs from the last one said,
+    /// says its heading ("Step 2 of 3: Machine."), going forward or back.
+    func showStep(of item: Item) {
+        guard let step = item.step, let form = step.form else { return }
+        if form.currentStep !== step { form.currentStep = step }
+        guard step !== announcedStep else { return }
+        announcedStep = step
+        write(CommandRun.sentence(step.heading.text) + "\n")
+    }
+
     /// Whether the item at `index` is still to be fixed after a refused submit.
     func needsFixing(_ index: Int) -> Bool { items[index].field?.validation.isInvalid == true }
 
@@ -27,6 +37,7 @@ extension AccessibleDialog {
         state = .asking(index)
         lines = []
         let item = items[index]
+        showStep(of: item)
         item.widget.focus()
         let prompt = item.widget.accessiblePrompt
         if telling == .full {

@@ -7,6 +7,7 @@ extension AccessibleDialog {
         var items: [Item] = []
         var button: Button?
         var title: String?
+        var step: Form.Section?
         func visit(_ widget: Widget, label: String?, field: Form.Field?) {
             if let form = widget as? Form {
                 if button == nil {
@@ -17,11 +18,12 @@ extension AccessibleDialog {
                     switch row {
                     case .field(let field): visit(field.widget, label: field.title, field: field)
                     case .widget(let widget): visit(widget, label: nil, field: nil)
-                    case .section: break
+                    case .section(let section): if section.isStep { step = section }
                     }
                 }
+                step = nil
             } else if let prompting = widget as? any AccessiblePrompting {
-                items.append(Item(label: label, widget: prompting, field: field))
+                items.append(Item(label: label, widget: prompting, field: field, step: step))
             } else {
                 for child in widget.children { visit(child, label: nil, field: nil) }
             }
@@ -46,7 +48,9 @@ extension AccessibleDialog {
     func introduce() {
         guard let title else { return }
         let count = items.filter { askable($0.widget) }.count
-        let questions = count == 1 ? "1 question" : "\(count) questions"
+        var questions = count == 1 ? "1 question" : "\(count) questions"
+        let steps = Set(items.compactMap { $0.step.flatMap { $0.isVisible ? ObjectIdentifier($0) : nil } }).count
+        if steps > 1 { questions = "\(steps) steps, \(questions)" }
         let back = count > 1 ? "; answer \(AccessibleDialog.backCommand) to go back to the previous one" : ""
         write(CommandRun.sentence(title) + "\n" + "\(questions)\(back).\n")
     }

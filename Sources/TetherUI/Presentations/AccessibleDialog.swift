@@ -22,6 +22,8 @@ final class AccessibleDialog {
         let label: String?
         let widget: any AccessiblePrompting
         let field: Form.Field?
+        /// The step of a form in steps that holds the field.
+        var step: Form.Section? = nil
     }
 
     enum State: Equatable {
@@ -55,6 +57,8 @@ final class AccessibleDialog {
     var returnsToReview = false
     /// The first option of the page listed next for the field being asked.
     var nextPage = 0
+    /// The step whose heading was said last ("Step 2 of 3: Machine").
+    weak var announcedStep: Form.Section?
     /// What was being asked when the first question came, to go back to after the last.
     var stateBeforeQuestions = State.idle
 
