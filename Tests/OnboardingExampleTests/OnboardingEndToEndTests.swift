@@ -94,6 +94,30 @@ struct OnboardingEndToEndTests {
         #expect(String(status.dropLast()) == "1")
     }
 
+    @Test("inline, Next redraws the band in place with the next step, and Back brings the first step back as typed")
+    func inlineSteps() async throws {
+        let tmux = try await start(["--inline"])
+        defer { tmux.kill() }
+        tmux.type("Ada")
+        tmux.press("Tab")
+        tmux.type("ada@example.com")
+        tmux.press("Tab")
+        tmux.type("lovelace")
+        tmux.press("Tab")
+        tmux.type("analytical")
+        tmux.press("Tab")
+        tmux.type("analytical")
+        tmux.press("Enter")
+        let machine = try await tmux.waitForText("Step 2 of 3: Machine")
+        #expect(!machine.contains { $0.contains("Step 1 of 3") }, "the band was redrawn in place")
+        #expect(machine.filter { $0.contains("┌─ Onboarding") }.count == 1)
+        tmux.press("BTab", "BTab")  // from the shell picker round to Next, then Back
+        tmux.press("Enter")
+        let you = try await tmux.waitForText("Step 1 of 3: You")
+        #expect(you.contains { $0.contains("Name *") && $0.contains("Ada") })
+        #expect(!you.contains { $0.contains("Step 2 of 3") })
+    }
+
     @Test("answers piped in are saved even though the handle's check is still running when Save is confirmed")
     func scriptedWaitsForCheck() {
         let result = scripted(Self.answers(), ["--accessible"])
