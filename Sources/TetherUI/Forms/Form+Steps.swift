@@ -27,7 +27,7 @@ extension Form {
     ///   fields: when one is invalid it stays, says which fields need attention and
     ///   focuses the first; otherwise it shows the next step and focuses its first field.
     /// - Back is never blocked and keeps everything typed.
-    /// - A hidden step (``Section/isVisible`` `false`, or bound to a condition) is skipped
+    /// - A hidden step (``Form/Section/isVisible`` `false`, or bound to a condition) is skipped
     ///   and not counted.
     /// - The last step has no Next: its rows end with the form's buttons, and Enter presses
     ///   the ``defaultButton``. A submit that finds an invalid field in an earlier step
