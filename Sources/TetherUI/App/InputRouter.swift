@@ -8,11 +8,12 @@ import TetherReactive
 /// The order for a key:
 /// 1. handlers of phase ``KeyHandlerPhase/beforeWidgets``;
 /// 2. Ctrl-C quits (with ``Application/InterruptBehavior/quit``);
-/// 3. the focused widget gets the key's intents, then printable text, then its ancestors
-///    get the intents;
+/// 3. the focused widget gets the intents of its own ``Widget/keyBindings``, then the
+///    application map's intents, then printable text; then each ancestor, nearest first,
+///    gets its own bindings' intents, then the application map's;
 /// 4. with a popup open, ``Intent/cancel`` (Esc) closes the top popup;
 /// 5. handlers of phase ``KeyHandlerPhase/afterWidgets``;
-/// 6. the application's intents (focus moves, quit, suspend);
+/// 6. the application's intents (focus moves, quit, suspend, the help overlay);
 /// 7. otherwise the key is published on ``Application/unhandledKeys``.
 @MainActor
 final class InputRouter {
@@ -21,6 +22,8 @@ final class InputRouter {
         var interrupt: () -> Void
         var suspend: () -> Bool
         var closeTopPopup: () -> Void
+        /// Opens the help overlay; `false` when the application shows no key help.
+        var showHelp: () -> Bool
     }
 
     private let root: Widget
@@ -31,7 +34,7 @@ final class InputRouter {
     var keyMap: KeyMap
     var interruptQuits = true
     var mouseEnabled = true
-    var actions = Actions(interrupt: {}, suspend: { false }, closeTopPopup: {})
+    var actions = Actions(interrupt: {}, suspend: { false }, closeTopPopup: {}, showHelp: { false })
     private var mouseCapture: Widget?
 
     init(root: Widget, focus: FocusController, overlays: OverlayStack, keyMap: KeyMap) {
@@ -70,10 +73,11 @@ final class InputRouter {
         unhandled.onNext(key)
     }
 
-    /// The focused widget's intents, its typed text, then its ancestors' intents.
+    /// The focused widget's own bindings and the map's intents, its typed text, then each
+    /// ancestor's own bindings and the map's intents.
     private func offerToFocusedWidget(_ key: KeyEvent, intents: [Intent]) -> Bool {
         guard let focused = focus.focusedWidget else { return false }
-        for intent in intents where focused.perform(intent) { return true }
+        if offer(key, intents: intents, to: focused) { return true }
         if key.modifiers.subtracting(.shift).isEmpty, case .character(let character) = key.key,
             !character.isControlCharacter, focused.insertText(String(character))
         {
@@ -81,9 +85,18 @@ final class InputRouter {
         }
         var ancestor = focused.parent
         while let widget = ancestor {
-            for intent in intents where widget.perform(intent) { return true }
+            if offer(key, intents: intents, to: widget) { return true }
             ancestor = widget.parent
         }
+        return false
+    }
+
+    /// Offers `widget` the intents its own bindings give `key`, then `intents`.
+    private func offer(_ key: KeyEvent, intents: [Intent], to widget: Widget) -> Bool {
+        if let own = widget.keyBindings {
+            for intent in own.intents(for: key) where widget.perform(intent) { return true }
+        }
+        for intent in intents where widget.perform(intent) { return true }
         return false
     }
 
@@ -95,6 +108,7 @@ final class InputRouter {
             guard interruptQuits else { return false }
             actions.interrupt()
         case .suspend: return actions.suspend()
+        case .showHelp: return actions.showHelp()
         default: return false
         }
         return true
