@@ -63,6 +63,24 @@ struct SignupEndToEndTests {
         #expect(tmux.file("before") == tmux.file("after"), "stty settings changed")
     }
 
+    @Test("the key-help bar sits on the bottom row, ↓ through the plan keeps Free, and Esc leaves with status 1")
+    func keyHelpBarAndEsc() async throws {
+        let tmux = try await start()
+        defer { tmux.kill() }
+        let lines = try await tmux.waitForText("Tab next")
+        #expect(lines.last { !$0.isEmpty }?.hasPrefix("Enter open list · Tab next") == true)
+        tmux.press("Down", "Down", "Down")  // Country -> Plan -> Contact -> City
+        try await tmux.waitForText("Enter sign up")
+        #expect(tmux.screen.contains("(•) Free"))
+        tmux.press("F1")  // in the city field, ? would be text
+        try await tmux.waitForText("┌─ Keys")
+        tmux.press("Escape")
+        try await tmux.waitForTextGone("┌─ Keys")
+        tmux.press("Escape")
+        let status = try await tmux.waitForFile("status")
+        #expect(String(status.dropLast()) == "1")
+    }
+
     @Test("a click opens the country dropdown and a click on an option chooses it")
     func mouseChoosesCountry() async throws {
         let tmux = try await start()

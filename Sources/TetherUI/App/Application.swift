@@ -154,6 +154,22 @@ public final class Application {
         }
     }
 
+    /// Runs `action` when a key bound to `intent` in ``keyMap`` reaches the application: no
+    /// widget, popup or key handler took it (step 6 of the key's path). With an app's own
+    /// intent bound with help, the key shows in the help overlay:
+    ///
+    /// ```swift
+    /// app.keyMap.bind(.ctrl("r"), to: .refresh, help: "refresh")
+    /// app.onIntent(.refresh) { model.reload() }
+    /// ```
+    ///
+    /// The first action added for an intent runs; disposing the result removes it. The
+    /// built-in application intents (focus moves, quit, suspend, help) are not overridden.
+    @discardableResult
+    public func onIntent(_ intent: Intent, perform action: @escaping () -> Void) -> any Disposable {
+        router.addIntentHandler(intent, action)
+    }
+
     /// Keys that no widget, popup, handler or intent handled. Completes when the
     /// application goes away.
     public var unhandledKeys: ControlEvent<KeyEvent> { ControlEvent(events: router.unhandled) }

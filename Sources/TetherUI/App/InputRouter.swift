@@ -36,6 +36,9 @@ final class InputRouter {
     var mouseEnabled = true
     var actions = Actions(interrupt: {}, suspend: { false }, closeTopPopup: {}, showHelp: { false })
     private var mouseCapture: Widget?
+    /// The application's own intents (``Application/onIntent(_:perform:)``), in order added.
+    private var intentHandlers: [(id: Int, intent: Intent, action: () -> Void)] = []
+    private var nextIntentHandlerID = 0
 
     init(root: Widget, focus: FocusController, overlays: OverlayStack, keyMap: KeyMap) {
         self.root = root
@@ -109,7 +112,9 @@ final class InputRouter {
             actions.interrupt()
         case .suspend: return actions.suspend()
         case .showHelp: return actions.showHelp()
-        default: return false
+        default:
+            guard let handler = intentHandlers.first(where: { $0.intent == intent }) else { return false }
+            handler.action()
         }
         return true
     }
@@ -148,6 +153,14 @@ final class InputRouter {
         case .wheelUp, .wheelDown:
             _ = focus.focusedWidget?.handleMouse(mouse)
         }
+    }
+
+    /// Runs `action` for `intent` when no widget handled it; disposing the result removes it.
+    func addIntentHandler(_ intent: Intent, _ action: @escaping () -> Void) -> any Disposable {
+        let id = nextIntentHandlerID
+        nextIntentHandlerID += 1
+        intentHandlers.append((id, intent, action))
+        return Disposables.create { [weak self] in self?.intentHandlers.removeAll { $0.id == id } }
     }
 
     /// `widget` left the tree: it can no longer hold the mouse.

@@ -9,8 +9,8 @@
 /// ``Application/showsKeyHelp`` on, the bar ends with `? keys`, the key of the help overlay.
 ///
 /// The bar follows focus: it is drawn again whenever focus moves. When the row is too
-/// narrow it drops whole entries, least useful first (Shift-Tab, then the widget's and
-/// Enter, then Tab and Esc, Ctrl-C last), never cutting a word, and ends with `? more`
+/// narrow it drops whole entries, least useful first (Shift-Tab, then Enter, then Esc,
+/// Tab and the widget's own keys, Ctrl-C last), never cutting a word, and ends with `? more`
 /// (`…` without the help overlay) to say something was left out. Keys are drawn in the
 /// theme's normal style, the rest in its dimmed ``Theme/disabled`` style. Put it on the
 /// bottom row of a ``VStack``; in the accessible presentation nothing is drawn.

@@ -23,9 +23,14 @@ public final class FooterLayout: Widget {
         footer.isHidden ? 0 : min(size.height, footer.preferredSize(for: size).height)
     }
 
+    /// The whole width offered; as tall as the content wants (through a ``Center``, which
+    /// fills whatever it is offered, what it centres, so an inline band fits the form) and
+    /// the footer's rows.
     public override func preferredSize(for proposal: Size) -> Size {
         let below = footerHeight(in: proposal)
-        let above = content.preferredSize(for: Size(width: proposal.width, height: max(0, proposal.height - below)))
+        let room = Size(width: proposal.width, height: max(0, proposal.height - below))
+        let natural = (content as? Center)?.children.first { !$0.isHidden } ?? content
+        let above = natural.preferredSize(for: room)
         return Size(width: max(above.width, proposal.width), height: min(proposal.height, above.height + below))
     }
 

@@ -51,7 +51,7 @@ struct KeyHelpContent {
     /// Enter (named after the form's default button), Esc and, when `quits`, Ctrl-C.
     init(focused: Widget?, map: KeyMap, quits: Bool) {
         let own = focused?.hintHelp(in: map) ?? []
-        items = own.map { Item(entry: $0, priority: 2) }
+        items = own.map { Item(entry: $0, priority: 3) }
         let shownKeys = Set(own.flatMap(\.keys))
         var app: [(Intent, String?, Int)] = [
             (.focusNext, nil, 3), (.focusPrevious, nil, 1), (.activate, focused?.enclosingActivateHelp, 2),
