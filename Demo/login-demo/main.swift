@@ -16,7 +16,7 @@ struct LoginDemo: ParsableCommand {
         commandName: "login-demo",
         abstract: "A login form drawn with ncurses, its widgets bound two ways to a view model.",
         discussion: """
-            Sign in as demo / tether-demo. Tab and Shift-Tab (or the arrows) move between fields, \
+            Sign in as demo / tether-demo. Tab and Shift-Tab (or ↑/↓) move between fields, \
             Enter signs in, Ctrl-R resets the form, Esc cancels a sign-in or quits, Ctrl-C quits. \
             The bottom row lists the keys of the field you are in; ? (outside a text field) or F1 \
             lists every key.

@@ -81,6 +81,17 @@ struct SignupEndToEndTests {
         #expect(String(status.dropLast()) == "1")
     }
 
+    @Test("--help says how to leave: Esc or Ctrl-C, and where the keys are listed")
+    func helpSaysHowToLeave() {
+        let result = ProcessRunner.run([Self.binary, "--help"])
+        #expect(result.status == 0, "\(result.stderr)")
+        // Joined across the lines the help is wrapped at.
+        let text = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for words in ["Esc (or Ctrl-C) leaves without signing up", "or F1 lists every key"] {
+            #expect(text.contains(words), "--help does not mention \(words):\n\(result.stdout)")
+        }
+    }
+
     @Test("a click opens the country dropdown and a click on an option chooses it")
     func mouseChoosesCountry() async throws {
         let tmux = try await start()

@@ -12,8 +12,8 @@
 /// narrow it drops whole entries, least useful first (Shift-Tab, then Enter, then Esc,
 /// Tab and the widget's own keys, Ctrl-C last), never cutting a word, and ends with `? more`
 /// (`…` without the help overlay) to say something was left out. Keys are drawn in the
-/// theme's normal style, the rest in its dimmed ``Theme/disabled`` style. Put it on the
-/// bottom row of a ``VStack``; in the accessible presentation nothing is drawn.
+/// theme's normal style, the rest in its dimmed ``Theme/disabled`` style. Keep it on the
+/// bottom row with a ``FooterLayout``; in the accessible presentation nothing is drawn.
 @MainActor
 public final class KeyHelpBar: Widget {
     private static let separator = " · "

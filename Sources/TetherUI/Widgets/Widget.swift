@@ -11,7 +11,8 @@ import TetherReactive
 ///
 /// Subclass to make your own widget: override ``preferredSize(for:)``, ``draw(in:context:)``
 /// and, for interactive widgets, ``canFocus``, ``perform(_:)`` (intents from keys),
-/// ``insertText(_:)``, ``paste(_:)`` and ``handleMouse(_:)``.
+/// ``insertText(_:)``, ``paste(_:)`` and ``handleMouse(_:)``; ``keyBindings`` for keys of
+/// its own and ``keyHints`` for what key help shows while it has focus.
 @MainActor
 open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStringConvertible,
     @MainActor CustomReflectable
