@@ -47,6 +47,8 @@ public final class LoginScreen {
     let status = Label("", overflow: .wrap, role: .error)
     let formPanel: Panel
     let modelPanel: Panel
+    /// The keys of the focused field and the form, on the bottom row.
+    public let keyHelp = KeyHelpBar()
     private let center: Center
     private let bag: DisposeBag
     /// How the demo ended, once it has.
@@ -100,7 +102,7 @@ public final class LoginScreen {
         ])
         modelPanel = Panel(title: "View model", modelRows)
         center = Center(AdaptiveStack(primary: formPanel, secondary: modelPanel))
-        root = center
+        root = FooterLayout(center, footer: keyHelp)
         bindOutputs()
     }
 
@@ -134,8 +136,9 @@ public final class LoginScreen {
         return HStack(spacing: 0, [label, valueLabel])
     }
 
-    /// Connects the screen's keys to `app`: Esc cancels a sign-in or quits, Ctrl-R resets,
-    /// and after a sign-in any key exits.
+    /// Connects the screen's keys to `app`: Esc cancels a sign-in or quits, Ctrl-R resets
+    /// (listed, with the rest, in the help overlay that `?` and F1 open), and after a sign-in
+    /// any key exits.
     public func attach(to app: Application) {
         app.onKey(.escape) { [weak self, weak app] in
             guard let self, let app else { return }
@@ -143,7 +146,9 @@ public final class LoginScreen {
             self.outcome = .quit(username: self.viewModel.currentUsername)
             app.quit()
         }
-        app.onKey(.ctrl("r")) { [weak self] in self?.viewModel.reset() }
+        app.keyMap.bind(.ctrl("r"), to: .resetForm, help: "reset")
+        app.onIntent(.resetForm) { [weak self] in self?.viewModel.reset() }
+        app.showsKeyHelp = true
         app.addKeyHandler(.beforeWidgets) { [weak self, weak app] key in
             guard let self, self.viewModel.currentSession != nil else { return false }
             if key == .ctrl("z") { return false }
@@ -169,6 +174,11 @@ public final class LoginScreen {
         ])
         center.addChild(Panel(title: "Welcome", padding: Insets(horizontal: 2, vertical: 1), message))
     }
+}
+
+extension Intent {
+    /// The demo's own intent: put every field back to its default (Ctrl-R).
+    static let resetForm = Intent.custom("reset")
 }
 
 extension String {

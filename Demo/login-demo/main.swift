@@ -16,8 +16,10 @@ struct LoginDemo: ParsableCommand {
         commandName: "login-demo",
         abstract: "A login form drawn with ncurses, its widgets bound two ways to a view model.",
         discussion: """
-            Sign in as demo / tether-demo. Tab and Shift-Tab (or the arrows) move between fields, \
-            Enter signs in, Ctrl-R resets the form, Esc cancels a sign-in or quits, Ctrl-C quits.
+            Sign in as demo / tether-demo. Tab and Shift-Tab (or ↑/↓) move between fields, \
+            Enter signs in, Ctrl-R resets the form, Esc cancels a sign-in or quits, Ctrl-C quits. \
+            The bottom row lists the keys of the field you are in; ? (outside a text field) or F1 \
+            lists every key.
 
             The form is drawn on the controlling terminal, so standard output carries only the \
             outcome: one line with the result and the username, never the password. Exit status \

@@ -18,6 +18,8 @@ public final class SignupScreen {
     public let age = TextField(width: 5)
     public let about = TextArea(placeholder: "a few lines about you", minRows: 2, maxRows: 4, width: 30)
     public let submit = Button("Sign up")
+    /// The keys of the focused field and the form, on the bottom row.
+    public let keyHelp = KeyHelpBar()
     /// What the application shows.
     public let root: Widget
     private let bag = DisposeBag()
@@ -32,7 +34,7 @@ public final class SignupScreen {
         let ageField = form.addField("Age", age)
         form.addField("About", about)
         form.addButtons([submit], default: submit)
-        root = Center(Panel(title: "Sign up", form))
+        root = FooterLayout(Center(Panel(title: "Sign up", form)), footer: keyHelp)
 
         viewModel.countries.bind(to: country.rx.options).disposed(by: bag)
         country.disabledOptions = Country.unavailable
@@ -47,5 +49,12 @@ public final class SignupScreen {
         (about.rx.text <-> viewModel.about).disposed(by: bag)
         submit.progressText = "Signing up…"
         submit.bind(viewModel.submit, describeResult: { _ in "Signed up." })
+    }
+
+    /// Connects the screen's keys to `app`: Esc leaves without signing up (an open list or
+    /// suggestions close first), and `?` or F1 list every key.
+    public func attach(to app: Application) {
+        app.onKey(.escape) { [weak app] in app?.quit() }
+        app.showsKeyHelp = true
     }
 }

@@ -17,6 +17,11 @@ struct SignupExample: ParsableCommand {
         commandName: "signup-example",
         abstract: "A sign-up form with the choosing widgets, bound two ways to a view model.",
         discussion: """
+            Tab and Shift-Tab move between fields, ↑/↓ too; ←/→ or Space choose in the plan \
+            and contact rows; Enter signs up; Esc (or Ctrl-C) leaves without signing up. The \
+            bottom row lists the keys of the field you are in; ? (outside a text field) or F1 \
+            lists every key.
+
             Standard output carries only the outcome: one line when signed up, then the "about \
             you" text if any. Exit status is 0 after a sign-up, 1 when you quit without one, 2 \
             when there is no usable terminal or the answers ended early, 3 on another error, 74 \
@@ -51,6 +56,7 @@ struct SignupExample: ParsableCommand {
             accessible
             ? AccessibleBackend() : CursesBackend(options: .init(), presentation: inline ? .inline : .fullScreen)
         let app = Application(root: screen.root, backend: backend)
+        screen.attach(to: app)
         let bag = DisposeBag()
         let signedUp = BehaviorRelay(value: false)
         viewModel.submit.values.subscribe(onNext: {

@@ -63,6 +63,35 @@ struct SignupEndToEndTests {
         #expect(tmux.file("before") == tmux.file("after"), "stty settings changed")
     }
 
+    @Test("the key-help bar sits on the bottom row, ↓ through the plan keeps Free, and Esc leaves with status 1")
+    func keyHelpBarAndEsc() async throws {
+        let tmux = try await start()
+        defer { tmux.kill() }
+        let lines = try await tmux.waitForText("Tab next")
+        #expect(lines.last { !$0.isEmpty }?.hasPrefix("Enter open list · Tab next") == true)
+        tmux.press("Down", "Down", "Down")  // Country -> Plan -> Contact -> City
+        try await tmux.waitForText("Enter sign up")
+        #expect(tmux.screen.contains("(•) Free"))
+        tmux.press("F1")  // in the city field, ? would be text
+        try await tmux.waitForText("┌─ Keys")
+        tmux.press("Escape")
+        try await tmux.waitForTextGone("┌─ Keys")
+        tmux.press("Escape")
+        let status = try await tmux.waitForFile("status")
+        #expect(String(status.dropLast()) == "1")
+    }
+
+    @Test("--help says how to leave: Esc or Ctrl-C, and where the keys are listed")
+    func helpSaysHowToLeave() {
+        let result = ProcessRunner.run([Self.binary, "--help"])
+        #expect(result.status == 0, "\(result.stderr)")
+        // Joined across the lines the help is wrapped at.
+        let text = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for words in ["Esc (or Ctrl-C) leaves without signing up", "or F1 lists every key"] {
+            #expect(text.contains(words), "--help does not mention \(words):\n\(result.stdout)")
+        }
+    }
+
     @Test("a click opens the country dropdown and a click on an option chooses it")
     func mouseChoosesCountry() async throws {
         let tmux = try await start()

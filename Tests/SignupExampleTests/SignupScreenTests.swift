@@ -16,6 +16,7 @@ private struct SignupApp {
         viewModel = SignupViewModel(scheduler: scheduler)
         screen = SignupScreen(viewModel: viewModel)
         pilot = try Pilot(root: screen.root, size: Size(width: 60, height: 16), scheduler: scheduler)
+        screen.attach(to: pilot.app)
         pilot.app.verifiesPartialRedraws = true
     }
 
@@ -112,5 +113,40 @@ struct SignupScreenTests {
         let row = try #require(app.pilot.lines.firstIndex(of: about))
         #expect(about.contains("About    hello 世界"))
         #expect(app.pilot.lines[row + 1].contains("         second"))
+    }
+
+    @Test(
+        "the key-help bar on the bottom row follows focus: the dropdown's key, then the picker's, then the form's Enter"
+    )
+    func keyHelpBar() throws {
+        let app = try SignupApp()
+        #expect(app.pilot.lines[15] == "Enter open list · Tab next · Ctrl-C quit · ? more")
+        app.pilot.press(.tab)
+        #expect(app.pilot.lines[15].hasPrefix("←/→ choose · Tab next"))
+        app.pilot.press(.tab, .tab)
+        #expect(app.pilot.lines[15] == "Tab next · Enter sign up · Esc cancel · Ctrl-C quit · ? more")
+    }
+
+    @Test("↓ through the horizontal plan and contact rows moves focus and changes neither")
+    func downChangesNothing() throws {
+        let app = try SignupApp()
+        app.pilot.press(.down, .down, .down)
+        #expect(app.pilot.focusedWidget === app.screen.city)
+        #expect(app.viewModel.plan.value == .free)
+        #expect(app.viewModel.contact.value == [.email])
+    }
+
+    @Test("? on the plan row opens the help overlay, and Esc closes it before Esc leaves the form")
+    func helpOverlayThenEsc() throws {
+        let app = try SignupApp()
+        app.pilot.press(.tab)
+        app.pilot.type("?")
+        #expect(app.pilot.screen.contains("┌─ Keys"))
+        #expect(app.line(containing: "←/→").contains("choose"))
+        app.pilot.press(.escape)
+        #expect(!app.pilot.screen.contains("┌─ Keys"))
+        #expect(app.pilot.app.exit == nil)
+        app.pilot.press(.escape)
+        #expect(app.pilot.app.exit == .quit)
     }
 }

@@ -24,7 +24,8 @@ struct InlineCrashTests {
     static let opening: [String] = DemoInTmux.showsBacktraces ? [""] : []
 
     /// Expects the shell's lines, then the band (`band`'s rows exactly when given; otherwise
-    /// the form, from its title row down to its bottom border), then the crash report of
+    /// the form, from its title row down to its bottom border, and the key-help bar under it),
+    /// then the crash report of
     /// `signal` from the very next row on (``opening``, then ``announcement(_:)``).
     static func expectBandThenCrash(
         _ tmux: TmuxSession, signal: Int32, band: [String]? = nil,
@@ -45,7 +46,12 @@ struct InlineCrashTests {
         } else {
             #expect(left.first?.contains("Tether · Sign in") == true, "\(left)", sourceLocation: sourceLocation)
             #expect(left.contains { $0.contains("Username") }, "\(left)", sourceLocation: sourceLocation)
-            #expect(left.last?.contains("┘") == true, "not a bottom border: \(left)", sourceLocation: sourceLocation)
+            #expect(
+                left.last?.hasPrefix("Tab next") == true, "not the key-help bar: \(left)",
+                sourceLocation: sourceLocation)
+            #expect(
+                left.dropLast().last?.contains("┘") == true, "not a bottom border: \(left)",
+                sourceLocation: sourceLocation)
         }
     }
 

@@ -20,7 +20,8 @@ extension Application: WidgetHost {
             },
             closeTopPopup: { [unowned self] in
                 if let top = overlays.top { dismissPopup(top.popup) }
-            })
+            },
+            showHelp: { [unowned self] in showKeyHelpIfEnabled() })
     }
 
     /// Handles one event from the backend (or the test pilot). Once the run has ended

@@ -90,13 +90,28 @@ public final class Application {
     /// Keys to intents; change it to rebind keys.
     public var keyMap: KeyMap {
         get { router.keyMap }
-        set { router.keyMap = newValue }
+        set {
+            router.keyMap = newValue
+            renderer.setNeedsDisplay()
+        }
+    }
+
+    /// Whether the user can open the help overlay, which lists every key binding with its
+    /// help (the focused widget's first) in a bordered modal popup: `?` (where the focused
+    /// widget does not take it as text) and F1 open it; Esc, `?`, F1 or Enter close it. A
+    /// ``KeyHelpBar`` then ends with `? keys`. Off by default, so `?` and F1 stay the app's
+    /// (they arrive on ``unhandledKeys``); never shown in the accessible presentation.
+    public var showsKeyHelp = false {
+        didSet { renderer.setNeedsDisplay() }
     }
 
     /// What Ctrl-C does.
     public var interruptBehavior: InterruptBehavior {
         get { router.interruptQuits ? .quit : .deliverAsKey }
-        set { router.interruptQuits = newValue == .quit }
+        set {
+            router.interruptQuits = newValue == .quit
+            renderer.setNeedsDisplay()
+        }
     }
 
     /// Whether mouse events are acted on.
@@ -137,6 +152,22 @@ public final class Application {
             action()
             return true
         }
+    }
+
+    /// Runs `action` when a key bound to `intent` in ``keyMap`` reaches the application: no
+    /// widget, popup or key handler took it (step 6 of the key's path). With an app's own
+    /// intent bound with help, the key shows in the help overlay:
+    ///
+    /// ```swift
+    /// app.keyMap.bind(.ctrl("r"), to: .refresh, help: "refresh")
+    /// app.onIntent(.refresh) { model.reload() }
+    /// ```
+    ///
+    /// The first action added for an intent runs; disposing the result removes it. The
+    /// built-in application intents (focus moves, quit, suspend, help) are not overridden.
+    @discardableResult
+    public func onIntent(_ intent: Intent, perform action: @escaping () -> Void) -> any Disposable {
+        router.addIntentHandler(intent, action)
     }
 
     /// Keys that no widget, popup, handler or intent handled. Completes when the

@@ -8,11 +8,12 @@ import TetherReactive
 /// The order for a key:
 /// 1. handlers of phase ``KeyHandlerPhase/beforeWidgets``;
 /// 2. Ctrl-C quits (with ``Application/InterruptBehavior/quit``);
-/// 3. the focused widget gets the key's intents, then printable text, then its ancestors
-///    get the intents;
+/// 3. the focused widget gets the intents of its own ``Widget/keyBindings``, then the
+///    application map's intents, then printable text; then each ancestor, nearest first,
+///    gets its own bindings' intents, then the application map's;
 /// 4. with a popup open, ``Intent/cancel`` (Esc) closes the top popup;
 /// 5. handlers of phase ``KeyHandlerPhase/afterWidgets``;
-/// 6. the application's intents (focus moves, quit, suspend);
+/// 6. the application's intents (focus moves, quit, suspend, the help overlay);
 /// 7. otherwise the key is published on ``Application/unhandledKeys``.
 @MainActor
 final class InputRouter {
@@ -21,6 +22,8 @@ final class InputRouter {
         var interrupt: () -> Void
         var suspend: () -> Bool
         var closeTopPopup: () -> Void
+        /// Opens the help overlay; `false` when the application shows no key help.
+        var showHelp: () -> Bool
     }
 
     private let root: Widget
@@ -31,8 +34,11 @@ final class InputRouter {
     var keyMap: KeyMap
     var interruptQuits = true
     var mouseEnabled = true
-    var actions = Actions(interrupt: {}, suspend: { false }, closeTopPopup: {})
+    var actions = Actions(interrupt: {}, suspend: { false }, closeTopPopup: {}, showHelp: { false })
     private var mouseCapture: Widget?
+    /// The application's own intents (``Application/onIntent(_:perform:)``), in order added.
+    private var intentHandlers: [(id: Int, intent: Intent, action: () -> Void)] = []
+    private var nextIntentHandlerID = 0
 
     init(root: Widget, focus: FocusController, overlays: OverlayStack, keyMap: KeyMap) {
         self.root = root
@@ -70,10 +76,11 @@ final class InputRouter {
         unhandled.onNext(key)
     }
 
-    /// The focused widget's intents, its typed text, then its ancestors' intents.
+    /// The focused widget's own bindings and the map's intents, its typed text, then each
+    /// ancestor's own bindings and the map's intents.
     private func offerToFocusedWidget(_ key: KeyEvent, intents: [Intent]) -> Bool {
         guard let focused = focus.focusedWidget else { return false }
-        for intent in intents where focused.perform(intent) { return true }
+        if offer(key, intents: intents, to: focused) { return true }
         if key.modifiers.subtracting(.shift).isEmpty, case .character(let character) = key.key,
             !character.isControlCharacter, focused.insertText(String(character))
         {
@@ -81,9 +88,18 @@ final class InputRouter {
         }
         var ancestor = focused.parent
         while let widget = ancestor {
-            for intent in intents where widget.perform(intent) { return true }
+            if offer(key, intents: intents, to: widget) { return true }
             ancestor = widget.parent
         }
+        return false
+    }
+
+    /// Offers `widget` the intents its own bindings give `key`, then `intents`.
+    private func offer(_ key: KeyEvent, intents: [Intent], to widget: Widget) -> Bool {
+        if let own = widget.keyBindings {
+            for intent in own.intents(for: key) where widget.perform(intent) { return true }
+        }
+        for intent in intents where widget.perform(intent) { return true }
         return false
     }
 
@@ -95,7 +111,10 @@ final class InputRouter {
             guard interruptQuits else { return false }
             actions.interrupt()
         case .suspend: return actions.suspend()
-        default: return false
+        case .showHelp: return actions.showHelp()
+        default:
+            guard let handler = intentHandlers.first(where: { $0.intent == intent }) else { return false }
+            handler.action()
         }
         return true
     }
@@ -134,6 +153,14 @@ final class InputRouter {
         case .wheelUp, .wheelDown:
             _ = focus.focusedWidget?.handleMouse(mouse)
         }
+    }
+
+    /// Runs `action` for `intent` when no widget handled it; disposing the result removes it.
+    func addIntentHandler(_ intent: Intent, _ action: @escaping () -> Void) -> any Disposable {
+        let id = nextIntentHandlerID
+        nextIntentHandlerID += 1
+        intentHandlers.append((id, intent, action))
+        return Disposables.create { [weak self] in self?.intentHandlers.removeAll { $0.id == id } }
     }
 
     /// `widget` left the tree: it can no longer hold the mouse.

@@ -6,12 +6,14 @@ import TetherReactive
 /// ``selection`` is the set of checked options; setting it is a programmatic write.
 /// `rx.selection` reports the user's checks and the changes the options force, never a
 /// programmatic write (see ``ChoiceWidget`` for the options/selection rule). Keys, through
-/// the application's ``KeyMap``: ↑/↓ and ←/→ move the highlight (past the first or last
-/// option the key moves focus on), Home/End and PgUp/PgDn jump, Space
-/// (``Intent/toggle``) checks or unchecks the highlighted option, `a`
-/// (``Intent/toggleAll``) checks every enabled option or, when all are checked, unchecks
-/// them. A click checks or unchecks the option under the pointer. Disabled options are
-/// dimmed, skipped and never changed by the user.
+/// the application's ``KeyMap``: ←/→ (``Intent/previousOption``, ``Intent/nextOption``)
+/// move the highlight on either axis; ↑/↓ do on a vertical list (past the first or last
+/// option they move focus on) and a horizontal list leaves them to focus; Home/End and
+/// PgUp/PgDn jump; Space (``Intent/toggle``) checks or unchecks the highlighted option.
+/// Its own ``keyBindings`` add `a` (``Intent/toggleAll``): check every enabled option or,
+/// when all are checked, uncheck them (elsewhere `a` is just a letter). A click checks or
+/// unchecks the option under the pointer. Disabled options are dimmed, skipped and never
+/// changed by the user.
 ///
 /// ``minimumCount`` and ``maximumCount`` are validation, not limits: the user may go past
 /// them and ``validationMessage`` (`rx.validationMessage`) says so.
@@ -132,14 +134,31 @@ public final class CheckList<Option: Hashable>: Widget, ChoiceWidget, SelectionR
             flip(at: index)
         case .toggleAll:
             flipAll()
+        case .selectPrevious, .selectNext:
+            guard axis == .vertical else { return false }
+            return highlight(intent)
+        case .previousOption, .nextOption:
+            return highlight(intent == .nextOption ? .selectNext : .selectPrevious)
         default:
-            let from = cursor ?? list.enabledIndex(from: 0, step: 1)
-            guard let target = list.target(of: intent, from: from, page: max(1, frame.height - 1)) else { return false }
-            cursor = target
-            setNeedsDisplay()
+            return highlight(intent)
         }
         return true
     }
+
+    /// Moves the highlight for a list intent.
+    private func highlight(_ intent: Intent) -> Bool {
+        let from = cursor ?? list.enabledIndex(from: 0, step: 1)
+        guard let target = list.target(of: intent, from: from, page: max(1, frame.height - 1)) else { return false }
+        cursor = target
+        setNeedsDisplay()
+        return true
+    }
+
+    /// `a` checks or unchecks every option (``Intent/toggleAll``).
+    public override var keyBindings: KeyMap? { checkListKeys }
+
+    /// `Space check · a all`.
+    public override var keyHints: [KeyHint] { [KeyHint(.toggle, help: "check"), KeyHint(.toggleAll, help: "all")] }
 
     public override func handleMouse(_ event: MouseEvent) -> Bool {
         guard case .press(.left) = event.kind else { return false }
@@ -165,3 +184,10 @@ public final class CheckList<Option: Hashable>: Widget, ChoiceWidget, SelectionR
 
     public override var description: String { "CheckList(\(checked.count) of \(list.count) checked)" }
 }
+
+/// A check list's own bindings: `a` checks or unchecks every option.
+private let checkListKeys: KeyMap = {
+    var keys = KeyMap()
+    keys.bind(.character("a"), to: .toggleAll, help: "all")
+    return keys
+}()

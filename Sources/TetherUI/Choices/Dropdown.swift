@@ -103,6 +103,9 @@ public final class Dropdown<Option: Hashable>: Widget, ChoiceWidget, SelectionRe
 
     public override var canFocus: Bool { true }
 
+    /// `Enter open list` (Space and Alt-↓ open it too).
+    public override var keyHints: [KeyHint] { [KeyHint(.activate, help: "open list")] }
+
     public override func perform(_ intent: Intent) -> Bool {
         switch intent {
         case .activate, .toggle, .openPopup:

@@ -11,6 +11,10 @@ final class DropdownList<Option: Hashable>: Widget {
     private var matches: [Int32]?
     /// The highlighted row (an index into the shown rows).
     private(set) var position: Int?
+    /// Whether the user moved the highlight or typed a filter since the list opened: only
+    /// then does Tab (Shift-Tab) choose the highlighted option, so leaving an untouched list
+    /// never changes the choice.
+    private var userPointed = false
     /// The first row on screen.
     private var top = 0
 
@@ -43,6 +47,7 @@ final class DropdownList<Option: Hashable>: Widget {
         matches = index.matches(for: filter)
         top = 0
         position = nil
+        userPointed = !filter.isEmpty
         if filter.isEmpty, let chosen { position = chosen } else { position = enabledRow(from: 0, step: 1) }
         scrollToPosition()
     }
@@ -86,6 +91,7 @@ final class DropdownList<Option: Hashable>: Widget {
             default: nil
             }
         guard let target, target != position else { return }
+        userPointed = true
         position = target
         scrollToPosition()
         setNeedsDisplay()
@@ -115,7 +121,7 @@ final class DropdownList<Option: Hashable>: Widget {
             dismissPopup()
         case .focusNext, .focusPrevious:
             let dropdown = dropdown
-            choose(row: position)
+            if userPointed { choose(row: position) }
             dismissPopup()
             dropdown?.moveHostFocus(forward: intent == .focusNext)
         case .cancel:
@@ -133,6 +139,7 @@ final class DropdownList<Option: Hashable>: Widget {
     }
 
     override func insertText(_ text: String) -> Bool {
+        userPointed = true
         filter += text
         applyFilter()
         return true

@@ -5,18 +5,27 @@ import TetherReactive
 ///
 /// ``selection`` is the chosen option (`nil`: none); setting it is a programmatic write.
 /// `rx.selection` reports the user's choices and the changes the options force, never a
-/// programmatic write (see ``ChoiceWidget`` for the options/selection rule). Keys, through
-/// the application's ``KeyMap``: ↑/↓ and ←/→ (``Intent/selectPrevious``,
-/// ``Intent/selectNext``) choose the previous or next enabled option, Home/End the first or
-/// last, PgUp/PgDn jump a page; past the first or last option the key moves focus on. Space
-/// chooses the highlighted option when none is chosen. A click chooses the option under the
-/// pointer. Disabled options are dimmed and skipped; titles are measured by display width
-/// and truncated with `…`.
+/// programmatic write (see ``ChoiceWidget`` for the options/selection rule).
+///
+/// Keys, through the application's ``KeyMap``; the arrows never change the choice by
+/// surprise while the user moves through a form:
+/// - ←/→ (``Intent/previousOption``, ``Intent/nextOption``) choose the previous or next
+///   enabled option at once, on either axis (past the first or last option they do nothing);
+/// - ↑/↓ on a vertical picker move a highlight without choosing (past the first or last
+///   option they move focus on); a horizontal picker leaves them to focus, as every other field;
+/// - Home/End and PgUp/PgDn move the highlight to the first, last or a page away;
+/// - Space (``Intent/toggle``) chooses the highlighted option; so does Enter
+///   (``Intent/activate``) when the user moved the highlight off the chosen option
+///   (otherwise Enter goes on to the form: next field or default button).
+///
+/// The highlight starts on the chosen option each time focus arrives. A click chooses the
+/// option under the pointer. Disabled options are dimmed and skipped; titles are measured by
+/// display width and truncated with `…`.
 @MainActor
 public final class Picker<Option: Hashable>: Widget, ChoiceWidget, SelectionReporting {
     private(set) var list: OptionList<Option>
     private var chosen: Option?
-    /// The highlighted option when none of the options is chosen.
+    /// The highlighted option while focused, when the user moved it (else the chosen one).
     private var cursor: Int?
     let editable = UserEditable<Picker<Option>, Option?>(\.chosen)
     /// One option per row (the default) or side by side.
@@ -36,8 +45,8 @@ public final class Picker<Option: Hashable>: Widget, ChoiceWidget, SelectionRepo
         super.init()
     }
 
-    /// The highlighted option: the chosen one, else the last one moved to.
-    private var current: Int? { chosen.flatMap(list.index(of:)) ?? cursor }
+    /// The highlighted option: the one moved to, else the chosen one.
+    private var current: Int? { cursor ?? chosen.flatMap(list.index(of:)) }
 
     /// The chosen option. Setting it is programmatic: redrawn when it differs, never
     /// reported. Bind it two ways with `rx.selection`.
@@ -93,13 +102,45 @@ public final class Picker<Option: Hashable>: Widget, ChoiceWidget, SelectionRepo
             }
             choose(at: index)
             return true
-        default:
-            guard let target = list.target(of: intent, from: current, page: max(1, frame.height - 1)) else {
+        case .activate:
+            guard let index = cursor, index != chosen.flatMap(list.index(of:)), list.isEnabled(index) else {
                 return false
             }
+            choose(at: index)
+            return true
+        case .previousOption, .nextOption:
+            let move: Intent = intent == .nextOption ? .selectNext : .selectPrevious
+            guard let target = list.target(of: move, from: current, page: 1) else { return false }
             choose(at: target)
             return true
+        case .selectPrevious, .selectNext:
+            guard axis == .vertical else { return false }
+            return highlight(intent)
+        default:
+            return highlight(intent)
         }
+    }
+
+    /// Moves the highlight for a list intent, choosing nothing.
+    private func highlight(_ intent: Intent) -> Bool {
+        guard let target = list.target(of: intent, from: current, page: max(1, frame.height - 1)) else {
+            return false
+        }
+        cursor = target
+        setNeedsDisplay()
+        return true
+    }
+
+    /// Leaving forgets the highlight: it starts on the chosen option next time.
+    public override func focusChanged() {
+        if !isFocused { cursor = nil }
+    }
+
+    /// Space chooses; ←/→ choose at once on a horizontal picker, ↑/↓ move on a vertical one.
+    public override var keyHints: [KeyHint] {
+        axis == .horizontal
+            ? [KeyHint(.previousOption, .nextOption, help: "choose")]
+            : [KeyHint(.selectPrevious, .selectNext, help: "move"), KeyHint(.toggle, help: "choose")]
     }
 
     public override func handleMouse(_ event: MouseEvent) -> Bool {

@@ -100,6 +100,9 @@ public final class Button: Widget {
 
     public override var canFocus: Bool { true }
 
+    /// Enter presses the button: `Enter reset`, after its title.
+    public override var keyHints: [KeyHint] { [KeyHint(.activate, help: title.lowercased())] }
+
     public override func perform(_ intent: Intent) -> Bool {
         switch intent {
         case .activate, .toggle:

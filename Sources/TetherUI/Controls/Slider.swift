@@ -57,6 +57,9 @@ public final class Slider: Widget {
 
     public override var canFocus: Bool { true }
 
+    /// `←/→ adjust`.
+    public override var keyHints: [KeyHint] { [KeyHint(.decrement, .increment, help: "adjust")] }
+
     public override func perform(_ intent: Intent) -> Bool {
         let unit = step > 0 ? step : (range.upperBound - range.lowerBound) / 100
         switch intent {

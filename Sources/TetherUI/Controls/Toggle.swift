@@ -35,6 +35,9 @@ public final class Toggle: Widget {
 
     public override var canFocus: Bool { true }
 
+    /// `Space toggle`.
+    public override var keyHints: [KeyHint] { [KeyHint(.toggle, help: "toggle")] }
+
     public override func perform(_ intent: Intent) -> Bool {
         switch intent {
         case .toggle:

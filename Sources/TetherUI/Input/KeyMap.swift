@@ -1,53 +1,23 @@
-/// A named thing a key can do. Widgets act on intents, never on raw keys, so an app can
-/// rebind any of them in its ``KeyMap``.
-public enum Intent: Hashable, Sendable, CaseIterable {
-    // Caret movement in text fields.
-    case moveLeft, moveRight, moveWordLeft, moveWordRight, moveToStart, moveToEnd
-    // Deletion in text fields.
-    case deleteBackward, deleteForward, deleteWordBackward, deleteWordForward, deleteToStart, deleteToEnd
-    // Focus.
-    case focusNext, focusPrevious, focusUp, focusDown
-    /// Press a button, flip a toggle; in a text field, go on to the next field (or submit from the last).
-    case activate
-    /// Flip a toggle, press a button (Space).
-    case toggle
-    // Sliders.
-    case increment, decrement, incrementLarge, decrementLarge, toMinimum, toMaximum
-    // Lists: pickers, check lists, a dropdown's popup, a text field's suggestions.
-    case selectPrevious, selectNext, selectPreviousPage, selectNextPage, selectFirst, selectLast
-    /// Open a dropdown's list (Alt-↓).
-    case openPopup
-    /// Check every option of a check list, or uncheck them all when all are checked (`a`).
-    case toggleAll
-    /// Cancel what is running, or leave the form (Esc).
-    case cancel
-    /// Quit the application (Ctrl-C, when configured to quit).
-    case quit
-    /// Suspend the application to the shell (Ctrl-Z).
-    case suspend
-    /// Undo the last edit of a text field or area (Ctrl-_, which most terminals also send for Ctrl-/).
-    case undo
-    /// Redo the last undone edit (Ctrl-^, which most terminals also send for Ctrl-6).
-    case redo
-    // Text areas: by visual line (↑/↓, keeping the column), by page, to either end of the text.
-    case moveLineUp, moveLineDown, movePageUp, movePageDown, moveToTextStart, moveToTextEnd
-    /// Insert a line break in a text area (Enter, Alt-Enter, Ctrl-J; Ctrl-J and Alt-Enter still
-    /// do when an app rebinds Enter, and Ctrl-J activates elsewhere, as readline's newline).
-    case insertLineBreak
-}
-
-/// Maps keys to ``Intent``s. Start from ``default`` and rebind what your app needs.
+/// Maps keys to ``Intent``s, each binding with the help text it shows in a ``KeyHelpBar``
+/// and the help overlay. Start from ``default`` and rebind what your app needs.
 ///
 /// ```swift
 /// var keys = KeyMap.default
 /// keys.bind(.ctrl("j"), to: .focusNext)
 /// keys.unbind(.ctrl("d"))
+/// keys.bind(.ctrl("r"), to: .custom("refresh"), help: "refresh")
 /// ```
 ///
 /// A key may map to several intents; the focused widget gets the first it handles, in
 /// the order bound (Left is both `moveLeft` for a text field and `decrement` for a slider).
+/// Help belongs to an intent: every key bound to it shows with that text.
 public struct KeyMap: Hashable, Sendable {
     private var table: [KeyEvent: [Intent]] = [:]
+    /// The keys of each intent, in binding order (the first is the one help shows).
+    private var keysByIntent: [Intent: [KeyEvent]] = [:]
+    private var helpTexts: [Intent: String] = [:]
+    /// The intents with help, in the order their help was first given.
+    private var helpOrder: [Intent] = []
 
     /// An empty key map.
     public init() {}
@@ -55,30 +25,78 @@ public struct KeyMap: Hashable, Sendable {
     /// The intents bound to `key`, in binding order.
     public func intents(for key: KeyEvent) -> [Intent] { table[key] ?? [] }
 
-    /// The keys bound to `intent`.
+    /// The keys bound to `intent`, sorted by name.
     public func keys(for intent: Intent) -> [KeyEvent] {
-        table.filter { $0.value.contains(intent) }.map(\.key).sorted { $0.description < $1.description }
+        (keysByIntent[intent] ?? []).sorted { $0.description < $1.description }
     }
 
-    /// Binds `key` to `intent`, after any intents it already has.
-    public mutating func bind(_ key: KeyEvent, to intent: Intent) {
+    /// The key that help shows for `intent`: the first bound to it, or `nil`.
+    public func primaryKey(for intent: Intent) -> KeyEvent? { keysByIntent[intent]?.first }
+
+    /// The help text of `intent` (`"next"` for ``Intent/focusNext`` in ``default``), or `nil`.
+    public func help(for intent: Intent) -> String? { helpTexts[intent] }
+
+    /// Binds `key` to `intent`, after any intents it already has. A `help` text (a few
+    /// lowercase words: `"refresh"`, `"sign in"`) describes the intent from now on, for
+    /// every key bound to it.
+    public mutating func bind(_ key: KeyEvent, to intent: Intent, help: String? = nil) {
+        if let help { setHelp(help, for: intent) }
         if table[key, default: []].contains(intent) { return }
         table[key, default: []].append(intent)
+        keysByIntent[intent, default: []].append(key)
+    }
+
+    /// Describes `intent` with `help` (shown with its keys), or with nothing when `nil`.
+    public mutating func setHelp(_ help: String?, for intent: Intent) {
+        if let help {
+            if helpTexts.updateValue(help, forKey: intent) == nil { helpOrder.append(intent) }
+        } else if helpTexts.removeValue(forKey: intent) != nil {
+            helpOrder.removeAll { $0 == intent }
+        }
     }
 
     /// Binds `key` to exactly `intents`, replacing what it had.
-    public mutating func rebind(_ key: KeyEvent, to intents: Intent...) { table[key] = intents }
+    public mutating func rebind(_ key: KeyEvent, to intents: Intent...) {
+        unbind(key)
+        for intent in intents { bind(key, to: intent) }
+    }
 
     /// Removes every binding of `key`.
-    public mutating func unbind(_ key: KeyEvent) { table[key] = nil }
+    public mutating func unbind(_ key: KeyEvent) {
+        guard let intents = table.removeValue(forKey: key) else { return }
+        for intent in intents {
+            keysByIntent[intent]?.removeAll { $0 == key }
+            if keysByIntent[intent]?.isEmpty == true { keysByIntent[intent] = nil }
+        }
+    }
+
+    /// Every intent that has help and a key, in the order its help was given, with all its
+    /// keys in binding order (`?/F1 keys`), grouped by help text (`←/→ choose`): what the
+    /// help overlay lists.
+    public var helpEntries: [KeyHelp] {
+        var entries: [KeyHelp] = []
+        for intent in helpOrder {
+            guard let text = helpTexts[intent], let keys = keysByIntent[intent], !keys.isEmpty else { continue }
+            if let same = entries.firstIndex(where: { $0.help == text }) {
+                entries[same].keys += keys.filter { !entries[same].keys.contains($0) }
+            } else {
+                entries.append(KeyHelp(keys: keys, help: text))
+            }
+        }
+        return entries
+    }
 
     /// The keys of most terminal editors (readline/Emacs style), as listed in the
-    /// widgets and keys reference.
+    /// widgets and keys reference, with help for the keys a user needs first.
     public static let `default`: KeyMap = {
         var map = KeyMap()
         let bindings: [(KeyEvent, [Intent])] = [
-            (.left, [.moveLeft, .decrement, .selectPrevious]), (.ctrl("b"), [.moveLeft]),
-            (.right, [.moveRight, .increment, .selectNext]), (.ctrl("f"), [.moveRight]),
+            (.tab, [.focusNext]), (.backTab, [.focusPrevious]),
+            (.enter, [.insertLineBreak, .activate]), (.escape, [.cancel]), (.ctrl("c"), [.quit]),
+            (.space, [.toggle]),
+            (.left, [.moveLeft, .decrement, .previousOption]), (.ctrl("b"), [.moveLeft]),
+            (.right, [.moveRight, .increment, .nextOption]), (.ctrl("f"), [.moveRight]),
+            (.up, [.moveLineUp, .focusUp, .selectPrevious]), (.down, [.moveLineDown, .focusDown, .selectNext]),
             (.alt("b"), [.moveWordLeft]), (KeyEvent(.left, modifiers: .ctrl), [.moveWordLeft]),
             (.alt("f"), [.moveWordRight]), (KeyEvent(.right, modifiers: .ctrl), [.moveWordRight]),
             (.home, [.moveToStart, .toMinimum, .selectFirst]), (.ctrl("a"), [.moveToStart]),
@@ -87,21 +105,26 @@ public struct KeyMap: Hashable, Sendable {
             (.ctrl("w"), [.deleteWordBackward]), (KeyEvent(.backspace, modifiers: .alt), [.deleteWordBackward]),
             (.alt("d"), [.deleteWordForward]),
             (.ctrl("u"), [.deleteToStart]), (.ctrl("k"), [.deleteToEnd]),
-            (.tab, [.focusNext]), (.backTab, [.focusPrevious]),
-            (.up, [.moveLineUp, .focusUp, .selectPrevious]), (.down, [.moveLineDown, .focusDown, .selectNext]),
             (KeyEvent(.home, modifiers: .ctrl), [.moveToTextStart]),
             (KeyEvent(.end, modifiers: .ctrl), [.moveToTextEnd]),
             (KeyEvent(.enter, modifiers: .alt), [.insertLineBreak]), (.ctrl("j"), [.insertLineBreak, .activate]),
-            (KeyEvent(.down, modifiers: .alt), [.openPopup]), (.character("a"), [.toggleAll]),
-            (.enter, [.insertLineBreak, .activate]), (.space, [.toggle]),
+            (KeyEvent(.down, modifiers: .alt), [.openPopup]),
             (.pageUp, [.movePageUp, .incrementLarge, .selectPreviousPage]),
             (.pageDown, [.movePageDown, .decrementLarge, .selectNextPage]),
-            (.escape, [.cancel]), (.ctrl("c"), [.quit]), (.ctrl("z"), [.suspend]),
-            (.ctrl("_"), [.undo]), (.ctrl("^"), [.redo]),
+            (.ctrl("z"), [.suspend]), (.ctrl("_"), [.undo]), (.ctrl("^"), [.redo]),
+            (.character("?"), [.showHelp]), (.function(1), [.showHelp]),
         ]
         for (key, intents) in bindings {
             for intent in intents { map.bind(key, to: intent) }
         }
+        let help: [(Intent, String)] = [
+            (.focusNext, "next"), (.focusPrevious, "back"), (.activate, "confirm"), (.cancel, "cancel"),
+            (.quit, "quit"), (.toggle, "toggle/choose"), (.previousOption, "choose"), (.nextOption, "choose"),
+            (.focusUp, "move"), (.focusDown, "move"), (.openPopup, "open list"), (.undo, "undo"), (.redo, "redo"),
+            (.suspend, "suspend"),
+            (.showHelp, "keys"),
+        ]
+        for (intent, text) in help { map.setHelp(text, for: intent) }
         return map
     }()
 }

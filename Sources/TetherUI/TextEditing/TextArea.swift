@@ -101,6 +101,9 @@ public final class TextArea: Widget {
 
     public override var canFocus: Bool { true }
 
+    /// `Enter new line`.
+    public override var keyHints: [KeyHint] { [KeyHint(.insertLineBreak, help: "new line")] }
+
     /// As in a ``TextField``: focus arriving puts the caret after the text (scrolled into
     /// view), except when it comes back from a popup.
     override func focusEntered(returning: Bool) {

@@ -11,7 +11,8 @@ import TetherReactive
 ///
 /// Subclass to make your own widget: override ``preferredSize(for:)``, ``draw(in:context:)``
 /// and, for interactive widgets, ``canFocus``, ``perform(_:)`` (intents from keys),
-/// ``insertText(_:)``, ``paste(_:)`` and ``handleMouse(_:)``.
+/// ``insertText(_:)``, ``paste(_:)`` and ``handleMouse(_:)``; ``keyBindings`` for keys of
+/// its own and ``keyHints`` for what key help shows while it has focus.
 @MainActor
 open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStringConvertible,
     @MainActor CustomReflectable
@@ -268,6 +269,18 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
     /// Performs `intent` from a key press. Returns `true` when the widget handled it; an
     /// unhandled intent goes on to the widget's ancestors, then to the application.
     open func perform(_ intent: Intent) -> Bool { false }
+
+    /// The widget's own key bindings, consulted before the application's ``KeyMap`` while
+    /// the widget or a widget inside it has focus (a ``CheckList`` binds `a` to
+    /// ``Intent/toggleAll`` here, so a bare `a` means nothing special anywhere else). `nil`,
+    /// the default, when it has none. Read on every key the widget is offered: return a
+    /// stored or static map, not one built on each call.
+    open var keyBindings: KeyMap? { nil }
+
+    /// The intents worth showing in key help while the widget has focus, most useful first,
+    /// each with help text for this widget (a check list: `Space check · a all`). A
+    /// ``KeyHelpBar`` shows them before the application-wide keys. Empty by default.
+    open var keyHints: [KeyHint] { [] }
 
     /// Handles typed text (printable characters that no intent claimed). Returns `true`
     /// when handled.

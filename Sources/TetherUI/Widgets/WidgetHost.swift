@@ -18,6 +18,12 @@ protocol WidgetHost: AnyObject {
     func requestFocus(_ widget: Widget)
     /// Moves focus to the next (`forward`) or previous widget that accepts it, wrapping.
     func moveFocus(forward: Bool)
+    /// The application's key map (for key help).
+    var keyMap: KeyMap { get }
+    /// What Ctrl-C does (key help shows `Ctrl-C quit` only while it quits).
+    var interruptBehavior: Application.InterruptBehavior { get }
+    /// Whether `?` and F1 open the help overlay.
+    var showsKeyHelp: Bool { get }
     /// The clock and timer source (spinners, debounce).
     var scheduler: any Scheduler { get }
 

@@ -53,19 +53,43 @@ struct CheckListTests {
         #expect(list.selection.isEmpty)
     }
 
-    @Test("toggle-all follows the key map when rebound")
-    func toggleAllRebound() throws {
+    @Test("an app can bind its own key to toggle-all as well as the check list's a")
+    func toggleAllAppKey() throws {
         var keys = KeyMap.default
-        keys.unbind(.character("a"))
         keys.bind(.ctrl("t"), to: .toggleAll)
         let list = contactList()
         let form = Form()
         form.addRow(list)
         let pilot = try Pilot(root: form, size: Size(width: 40, height: 4), keyMap: keys)
-        pilot.type("a")
-        #expect(list.selection.isEmpty)
         pilot.press(.ctrl("t"))
         #expect(list.selection == Set(Contact.allCases))
+        pilot.type("a")
+        #expect(list.selection.isEmpty)
+    }
+
+    @Test("a bare a is the check list's own binding: a toggle beside it ignores it and a text field types it")
+    func toggleAllIsOwnBinding() throws {
+        let list = contactList()
+        let toggle = Toggle("Remember")
+        let field = TextField()
+        let pilot = try makeChoicePilot(list, toggle, field)
+        pilot.press(.tab)
+        pilot.type("a")
+        #expect(list.selection.isEmpty)
+        #expect(toggle.isOn == false)
+        pilot.press(.tab)
+        pilot.type("a")
+        #expect(field.text == "a")
+    }
+
+    @Test("↓ on a horizontal check list moves focus on, leaving the checks alone")
+    func downLeavesHorizontalList() throws {
+        let list = CheckList(options: Contact.allCases, selection: [.sms], axis: .horizontal, title: \.rawValue)
+        let field = TextField()
+        let pilot = try makeChoicePilot(list, field)
+        pilot.press(.down)
+        #expect(pilot.focusedWidget === field)
+        #expect(list.selection == [.sms])
     }
 
     @Test("a click checks the option under the pointer")

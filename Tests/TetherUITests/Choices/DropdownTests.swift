@@ -95,6 +95,15 @@ struct DropdownTests {
         #expect(form.pilot.focusedWidget === form.next)
     }
 
+    @Test("Tab on a list opened with nothing chosen and left untouched moves on without choosing")
+    func tabOnUntouchedListChoosesNothing() throws {
+        let form = try DropdownForm(countryDropdown(nil))
+        form.pilot.press(.enter, .tab)
+        #expect(form.dropdown.selection == nil)
+        #expect(!form.dropdown.isOpen)
+        #expect(form.pilot.focusedWidget === form.next)
+    }
+
     @Test("typing filters the list by substring, case-insensitively, with the match highlighted")
     func typingFilters() throws {
         let form = try DropdownForm()

@@ -50,7 +50,7 @@ struct InlineOptionsWrapTests {
         #expect(list.selection == ["C++"])
         pilot.press(.left, .space)
         #expect(list.selection == ["C++", "Rust"])
-        pilot.press(.down, .down, .space)
+        pilot.press(.right, .right, .space)
         #expect(list.selection == ["C++", "Rust", "Haskell"])
     }
 

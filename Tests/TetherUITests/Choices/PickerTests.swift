@@ -24,16 +24,70 @@ struct PickerTests {
         #expect(pilot.lines[0] == "(•) Germany  ( ) France  ( ) Spain")
     }
 
-    @Test("↓ chooses the next option and reports it on rx.selection")
-    func downChoosesNext() throws {
+    @Test("↓ moves a vertical picker's highlight without choosing, and Space chooses it, reported on rx.selection")
+    func downHighlightsSpaceChooses() throws {
         let picker = countryPicker(selection: germany)
         var reported: [Country?] = []
         let subscription = picker.rx.selection.changed.subscribe(onNext: { reported.append($0) })
         defer { subscription.dispose() }
         let pilot = try makeChoicePilot(picker)
         pilot.press(.down)
+        #expect(Array(pilot.lines.prefix(2)) == ["(•) Germany", "( ) France"])
+        #expect(reported.isEmpty)
+        pilot.press(.space)
         #expect(pilot.lines[1] == "(•) France")
         #expect(reported == [france])
+    }
+
+    @Test("→ chooses the next option of a vertical picker at once")
+    func rightChoosesInVerticalPicker() throws {
+        let picker = countryPicker(selection: germany)
+        let pilot = try makeChoicePilot(picker)
+        pilot.press(.right)
+        #expect(picker.selection == france)
+    }
+
+    @Test("↑ and ↓ on a horizontal picker move focus and never change the choice")
+    func verticalArrowsLeaveHorizontalPicker() throws {
+        let above = TextField()
+        let picker = countryPicker(selection: germany, axis: .horizontal)
+        let below = TextField()
+        let pilot = try makeChoicePilot(above, picker, below, size: Size(width: 50, height: 5))
+        pilot.press(.down)
+        #expect(pilot.focusedWidget === picker)
+        pilot.press(.down)
+        #expect(pilot.focusedWidget === below)
+        pilot.press(.up, .up)
+        #expect(pilot.focusedWidget === above)
+        #expect(picker.selection == germany)
+    }
+
+    @Test("Enter chooses the highlighted option once the highlight has moved off the chosen one")
+    func enterChoosesMovedHighlight() throws {
+        let picker = countryPicker(selection: germany)
+        let pilot = try makeChoicePilot(picker, TextField())
+        pilot.press(.down, .enter)
+        #expect(picker.selection == france)
+        #expect(pilot.focusedWidget === picker)
+    }
+
+    @Test("Enter on the chosen option goes on to the next field and changes nothing")
+    func enterOnChosenGoesOn() throws {
+        let picker = countryPicker()
+        let field = TextField()
+        let pilot = try makeChoicePilot(picker, field)
+        pilot.press(.enter)
+        #expect(picker.selection == nil)
+        #expect(pilot.focusedWidget === field)
+    }
+
+    @Test("the highlight starts on the chosen option again when focus comes back")
+    func highlightResetsOnFocus() throws {
+        let picker = countryPicker(selection: germany)
+        let field = TextField()
+        let pilot = try makeChoicePilot(picker, field)
+        pilot.press(.down, .tab, .backTab, .space)
+        #expect(picker.selection == germany)
     }
 
     @Test("→ and ← move the choice in a horizontal picker")
@@ -91,7 +145,7 @@ struct PickerTests {
         #expect(pilot.backend.screen[4, 1].style == Theme.default.disabled)
         pilot.click(at: Point(x: 1, y: 1))
         #expect(picker.selection == germany)
-        pilot.press(.down)
+        pilot.press(.right)
         #expect(picker.selection == spain)
     }
 
@@ -158,7 +212,7 @@ struct PickerTests {
         let binding = picker.rx.selection <-> model
         defer { binding.dispose() }
         let pilot = try makeChoicePilot(picker)
-        pilot.press(.down)
+        pilot.press(.right)
         #expect(model.value == france)
     }
 

@@ -1,0 +1,82 @@
+/// One row of key help, made from the key bindings: the focused widget's own keys first
+/// (its ``Widget/keyHints``: a check list's `Space check · a all`), then the
+/// application-wide ones, as in
+/// `Tab next · Shift-Tab back · Enter sign in · Esc cancel · Ctrl-C quit`.
+///
+/// Enter is named after the default button of the form that has focus; Ctrl-C shows only
+/// while it quits (``Application/InterruptBehavior/quit``); an app's own help text for an
+/// intent (``KeyMap/setHelp(_:for:)``) replaces the default one. With
+/// ``Application/showsKeyHelp`` on, the bar ends with `? keys`, the key of the help overlay.
+///
+/// The bar follows focus: it is drawn again whenever focus moves. When the row is too
+/// narrow it drops whole entries, least useful first (Shift-Tab, then Enter, then Esc,
+/// Tab and the widget's own keys, Ctrl-C last), never cutting a word, and ends with `? more`
+/// (`…` without the help overlay) to say something was left out. Keys are drawn in the
+/// theme's normal style, the rest in its dimmed ``Theme/disabled`` style. Keep it on the
+/// bottom row with a ``FooterLayout``; in the accessible presentation nothing is drawn.
+@MainActor
+public final class KeyHelpBar: Widget {
+    private static let separator = " · "
+
+    /// A key-help bar.
+    public override init() { super.init() }
+
+    public override func preferredSize(for proposal: Size) -> Size { Size(width: proposal.width, height: 1) }
+
+    public override var minimumSize: Size { Size(width: 0, height: 1) }
+
+    /// The entries shown in `width` columns, and the ending that says some were left out.
+    func shownEntries(width: Int) -> (entries: [KeyHelp], ending: String?) {
+        guard let host = root.host else { return ([], nil) }
+        let content = KeyHelpContent(
+            focused: host.focusedWidget, map: host.keyMap, quits: host.interruptBehavior == .quit)
+        return Self.fit(
+            content.items, width: width, overlay: host.showsKeyHelp ? host.keyMap.primaryKey(for: .showHelp) : nil)
+    }
+
+    /// The items that fit in `width`, in order, dropping the lowest priority (the later of
+    /// equals) until the rest and the ending fit.
+    static func fit(_ all: [KeyHelpContent.Item], width: Int, overlay: KeyEvent?) -> (
+        entries: [KeyHelp], ending: String?
+    ) {
+        var items = all
+        var dropped = false
+        while true {
+            let ending = overlay.map { "\($0.helpName) \(dropped ? "more" : "keys")" } ?? (dropped ? "…" : nil)
+            let parts = items.map(\.entry.description) + (ending.map { [$0] } ?? [])
+            let used = parts.reduce(0) { $0 + $1.terminalWidth } + separator.terminalWidth * max(0, parts.count - 1)
+            if used <= width { return (items.map(\.entry), ending) }
+            guard !items.isEmpty else { return ([], nil) }
+            let lowest = items.indices.min {
+                items[$0].priority < items[$1].priority || (items[$0].priority == items[$1].priority && $0 > $1)
+            }!
+            items.remove(at: lowest)
+            dropped = true
+        }
+    }
+
+    public override func draw(in canvas: inout Canvas, context: DrawContext) {
+        guard root.host?.isConversation != true else { return }
+        let (entries, ending) = shownEntries(width: frame.width)
+        var x = 0
+        for (index, entry) in entries.enumerated() {
+            if index > 0 { x += canvas.put(Self.separator, at: Point(x: x, y: 0), style: context.theme.disabled) }
+            x += canvas.put(entry.keyNames, at: Point(x: x, y: 0), style: context.theme.normal)
+            x += canvas.put(" " + entry.help, at: Point(x: x, y: 0), style: context.theme.disabled)
+        }
+        if let ending {
+            if !entries.isEmpty {
+                x += canvas.put(Self.separator, at: Point(x: x, y: 0), style: context.theme.disabled)
+            }
+            canvas.put(ending, at: Point(x: x, y: 0), style: context.theme.disabled)
+        }
+    }
+
+    /// The text the bar shows now, as in `Tab next · Esc cancel`.
+    public var text: String {
+        let (entries, ending) = shownEntries(width: frame.width)
+        return (entries.map(\.description) + (ending.map { [$0] } ?? [])).joined(separator: Self.separator)
+    }
+
+    public override var description: String { "KeyHelpBar(\(text.debugDescription))" }
+}

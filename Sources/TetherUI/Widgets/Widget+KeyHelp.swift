@@ -1,0 +1,86 @@
+/// Key help: what a focused widget and the application say about their keys.
+extension Widget {
+    /// The entries of ``keyHints``: each hint's keys from the widget's own ``keyBindings``,
+    /// else from `map`; its help, else the help of its first intent that has some.
+    func hintHelp(in map: KeyMap) -> [KeyHelp] {
+        let own = keyBindings
+        var entries: [KeyHelp] = []
+        for hint in keyHints {
+            var keys: [KeyEvent] = []
+            for intent in hint.intents {
+                if let key = own?.primaryKey(for: intent) ?? map.primaryKey(for: intent), !keys.contains(key) {
+                    keys.append(key)
+                }
+            }
+            let described = hint.intents.lazy.compactMap { own?.help(for: $0) ?? map.help(for: $0) }.first
+            guard !keys.isEmpty, let text = hint.help ?? described else { continue }
+            if let same = entries.firstIndex(where: { $0.help == text }) {
+                entries[same].keys += keys.filter { !entries[same].keys.contains($0) }
+            } else {
+                entries.append(KeyHelp(keys: keys, help: text))
+            }
+        }
+        return entries
+    }
+
+    /// What Enter does where this widget has focus: the help of the nearest form's default
+    /// button (`sign in`), or `nil`.
+    var enclosingActivateHelp: String? {
+        var node: Widget? = self
+        while let widget = node {
+            if let form = widget as? Form, let help = form.activateHelp { return help }
+            node = widget.parent
+        }
+        return nil
+    }
+}
+
+/// The key help of one moment: the focused widget's entries, then the application's.
+@MainActor
+struct KeyHelpContent {
+    /// One entry and how much it matters: a bar too narrow drops the lowest first.
+    struct Item {
+        var entry: KeyHelp
+        var priority: Int
+    }
+
+    /// The focused widget's entries, then the application-wide ones, in showing order.
+    var items: [Item] = []
+
+    /// The help for `focused` (if any) under `map`: the widget's hints, then Tab, Shift-Tab,
+    /// Enter (named after the form's default button), Esc and, when `quits`, Ctrl-C.
+    init(focused: Widget?, map: KeyMap, quits: Bool) {
+        let own = focused?.hintHelp(in: map) ?? []
+        items = own.map { Item(entry: $0, priority: 3) }
+        let shownKeys = Set(own.flatMap(\.keys))
+        var app: [(Intent, String?, Int)] = [
+            (.focusNext, nil, 3), (.focusPrevious, nil, 1), (.activate, focused?.enclosingActivateHelp, 2),
+            (.cancel, nil, 3),
+        ]
+        if quits { app.append((.quit, nil, 4)) }
+        for (intent, help, priority) in app {
+            guard let key = map.primaryKey(for: intent), !shownKeys.contains(key),
+                let text = help ?? map.help(for: intent)
+            else { continue }
+            items.append(Item(entry: KeyHelp(keys: [key], help: text), priority: priority))
+        }
+    }
+
+    /// Every entry for the help overlay: the focused widget's hints and own bindings, then
+    /// every binding of `map` that has help, each entry once.
+    static func overlayEntries(focused: Widget?, map: KeyMap, quits: Bool) -> [KeyHelp] {
+        var entries = focused?.hintHelp(in: map) ?? []
+        for entry in focused?.keyBindings?.helpEntries ?? [] where !entries.contains(where: { $0.keys == entry.keys }) {
+            entries.append(entry)
+        }
+        var app = map.helpEntries
+        if !quits, let quit = map.help(for: .quit) { app.removeAll { $0.help == quit } }
+        if let activate = focused?.enclosingActivateHelp,
+            let index = app.firstIndex(where: { $0.help == map.help(for: .activate) })
+        {
+            app[index].help = activate
+        }
+        for entry in app where !entries.contains(where: { $0.keys == entry.keys }) { entries.append(entry) }
+        return entries
+    }
+}

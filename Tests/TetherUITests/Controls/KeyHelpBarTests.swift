@@ -1,0 +1,92 @@
+import Testing
+import TetherReactive
+import TetherTesting
+import TetherUI
+
+/// A sign-in form over a key-help bar on the bottom row.
+@MainActor
+private final class SignIn {
+    let name = TextField()
+    let remember = Toggle("Remember me")
+    let contact = CheckList(options: ["Email", "SMS"], axis: .horizontal)
+    let notes = TextArea(minRows: 1, maxRows: 2, width: 20)
+    let plan = Picker(options: ["Free", "Pro"], axis: .horizontal)
+    let submit = Button("Sign in")
+    let form = Form()
+    let bar = KeyHelpBar()
+    let root: Widget
+
+    init() {
+        form.addField("Name", name)
+        form.addField("Remember", remember)
+        form.addField("Contact", contact)
+        form.addField("Notes", notes)
+        form.addField("Plan", plan)
+        form.addButtons([submit], default: submit)
+        root = FooterLayout(form, footer: bar)
+    }
+}
+
+@MainActor
+private func signIn(width: Int = 80, keyHelp: Bool = false) throws -> (SignIn, Pilot) {
+    let screen = SignIn()
+    let pilot = try Pilot(root: screen.root, size: Size(width: width, height: 12))
+    pilot.app.showsKeyHelp = keyHelp
+    pilot.app.verifiesPartialRedraws = true
+    pilot.app.renderIfNeeded()
+    return (screen, pilot)
+}
+
+@MainActor
+@Suite("KeyHelpBar")
+struct KeyHelpBarTests {
+    @Test("the bar on the bottom row shows the app-wide keys, Enter named after the default button")
+    func appWideKeys() throws {
+        let (_, pilot) = try signIn()
+        #expect(pilot.lines[11] == "Tab next · Shift-Tab back · Enter sign in · Esc cancel · Ctrl-C quit")
+    }
+
+    @Test("the focused widget's own keys come first and change as focus moves")
+    func followsFocus() throws {
+        let (_, pilot) = try signIn()
+        pilot.press(.tab)
+        #expect(pilot.lines[11].hasPrefix("Space toggle · Tab next"))
+        pilot.press(.tab)
+        #expect(pilot.lines[11].hasPrefix("Space check · a all · Tab next"))
+        pilot.press(.tab)
+        #expect(pilot.lines[11] == "Enter new line · Tab next · Shift-Tab back · Esc cancel · Ctrl-C quit")
+        pilot.press(.tab)
+        #expect(pilot.lines[11].hasPrefix("←/→ choose · Tab next"))
+    }
+
+    @Test("a narrow bar drops whole entries, least useful first, and ends with an ellipsis")
+    func narrowDropsEntries() throws {
+        let (_, pilot) = try signIn(width: 40)
+        #expect(pilot.lines[11] == "Tab next · Esc cancel · Ctrl-C quit · …")
+    }
+
+    @Test("with the help overlay on, the bar ends with ? keys, or ? more when entries were dropped")
+    func overlayKeyShown() throws {
+        let (_, pilot) = try signIn(keyHelp: true)
+        pilot.app.renderIfNeeded()
+        #expect(pilot.lines[11].hasSuffix("Ctrl-C quit · ? keys"))
+        pilot.resize(to: Size(width: 44, height: 12))
+        #expect(pilot.lines[11] == "Tab next · Esc cancel · Ctrl-C quit · ? more")
+    }
+
+    @Test("Ctrl-C is left out when it is delivered as a key, and an app's help text replaces the default")
+    func followsKeyMapAndInterrupt() throws {
+        let (_, pilot) = try signIn()
+        pilot.app.interruptBehavior = .deliverAsKey
+        pilot.app.keyMap.setHelp("leave", for: .cancel)
+        pilot.app.renderIfNeeded()
+        #expect(pilot.lines[11] == "Tab next · Shift-Tab back · Enter sign in · Esc leave")
+    }
+
+    @Test("keys and help are drawn in the theme's normal and dimmed styles")
+    func dimmedStyles() throws {
+        let (_, pilot) = try signIn()
+        #expect(pilot.backend.screen[0, 11].style == Theme.default.normal)
+        #expect(pilot.backend.screen[4, 11].style == Theme.default.disabled)
+    }
+}
