@@ -11,6 +11,8 @@ public final class OnboardingScreen {
     public let form: Form
     public let save = Button("Save")
     public let cancel = Button("Cancel")
+    /// The keys of the focused field and the form, on the bottom row.
+    public let keyHelp = KeyHelpBar()
     /// What the application shows.
     public let root: Widget
     /// Set when the user chose to leave without saving.
@@ -28,7 +30,7 @@ public final class OnboardingScreen {
                 model, buttons: Buttons([save, cancel], default: save).submitting(model.save) { _ in "Saved." })
         }
         save.progressText = "Saving…"
-        root = Center(Panel(title: "Onboarding", form))
+        root = FooterLayout(Center(Panel(title: "Onboarding", form)), footer: keyHelp)
         if let draftPath { form.keepDrafts(at: draftPath) }
     }
 }
@@ -105,7 +107,7 @@ extension OnboardingScreen {
 
 extension OnboardingScreen {
     /// Connects the screen's keys to `app`: Esc and Cancel leave, asking first when
-    /// something was changed; Save runs through the form's submit.
+    /// something was changed; Save runs through the form's submit; `?` or F1 lists the keys.
     public func attach(to app: Application) {
         let leave: () -> Void = { [weak self, weak app] in
             guard let self else { return }
@@ -115,6 +117,7 @@ extension OnboardingScreen {
             }
         }
         app.onKey(.escape, perform: leave)
+        app.showsKeyHelp = true
         cancel.rx.tap.subscribe(onNext: leave).disposed(by: bag)
     }
 }

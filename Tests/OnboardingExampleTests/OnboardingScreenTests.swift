@@ -119,4 +119,12 @@ struct OnboardingScreenTests {
         #expect(t.pilot.screen.contains("Step 1 of 3: You"))
         #expect(t.pilot.focusedWidget === t.field("email", String.self)?.widget)
     }
+
+    @Test("the key-help bar sits on the bottom row and F1 lists the keys")
+    func keyHelp() throws {
+        let t = try OnboardingFixture()
+        #expect(t.pilot.lines.last?.hasPrefix("Tab next · Shift-Tab back · Enter next · Esc cancel") == true)
+        t.pilot.press(.function(1))
+        #expect(t.pilot.screen.contains("┌─ Keys"))
+    }
 }

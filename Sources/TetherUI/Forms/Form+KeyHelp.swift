@@ -1,10 +1,11 @@
 /// What a form tells key help.
 extension Form {
-    /// What Enter does in this form, for key help: its default button's title in lower case
-    /// (`sign in`), or `nil` when it has none.
+    /// What Enter does in this form, for key help: the title in lower case of the button
+    /// Enter presses (`sign in`; `next` before the last step of a form in steps), or `nil`
+    /// when there is none.
     var activateHelp: String? {
-        guard let defaultButton, !defaultButton.isHidden else { return nil }
-        let title = defaultButton.title.trimmingSpaces
+        guard let button = enterButton, !button.isHidden else { return nil }
+        let title = button.title.trimmingSpaces
         return title.isEmpty ? nil : title.lowercased()
     }
 }

@@ -164,6 +164,22 @@ struct FormStepsTests {
         #expect(pilot.screen.contains("Step 2 of 2: Machine"))
     }
 
+    @Test("the key-help bar says Enter goes to the next step, and names the default button on the last")
+    func keyHelpFollowsStep() throws {
+        let create = Button("Create")
+        let form = Form {
+            Step("Account") { Field("Name", key: "name", TextField(text: "ada")) }
+            Step("Confirm") {
+                Field("Note", key: "note", TextField())
+                Buttons([create], default: create)
+            }
+        }
+        let pilot = try Pilot(root: FooterLayout(form, footer: KeyHelpBar()), size: Size(width: 80, height: 8))
+        #expect(pilot.lines.last?.contains("Enter next") == true)
+        pilot.press(.enter)
+        #expect(pilot.lines.last?.contains("Enter create") == true)
+    }
+
     @Test("rx.currentStep sends the step shown now and then each move")
     func currentStepObservable() throws {
         let form = Form {
