@@ -27,9 +27,11 @@ public final class SignupScreen {
     public init(viewModel: SignupViewModel) {
         self.viewModel = viewModel
         let form = Form()
-        form.addField("Country", country)
+        // Keyed fields that are required: marked `*`, and Enter on the disabled Sign up
+        // names them and focuses the first.
+        form.addField("Country", country, key: "country").required()
         form.addField("Plan", plan)
-        let contactField = form.addField("Contact", contact)
+        let contactField = form.addField("Contact", contact, key: "contact").required()
         form.addField("City", city)
         let ageField = form.addField("Age", age)
         form.addField("About", about)

@@ -29,9 +29,19 @@ struct SignupScreenTests {
     @Test("the form shows the four choosing widgets with the model's starting values")
     func startingScreen() throws {
         let app = try SignupApp()
-        #expect(app.line(containing: "Country").contains("Country  [choose a country     ▾]"))
-        #expect(app.line(containing: "Plan").contains("Plan     (•) Free  ( ) Pro  ( ) Team"))
-        #expect(app.line(containing: "Contact").contains("Contact  [x] Email  [ ] SMS  [ ] Post"))
+        #expect(app.line(containing: "Country").contains("Country *  [choose a country     ▾]"))
+        #expect(app.line(containing: "Plan").contains("Plan       (•) Free  ( ) Pro  ( ) Team"))
+        #expect(app.line(containing: "Contact").contains("Contact *  [x] Email  [ ] SMS  [ ] Post"))
+    }
+
+    @Test("Enter in the age field with no country names the required field and focuses it")
+    func enterExplainsRequired() throws {
+        let app = try SignupApp()
+        app.screen.age.focus()
+        app.pilot.press(.enter)
+        #expect(app.pilot.screen.contains("Country is required"))
+        #expect(app.pilot.screen.contains("Country needs attention"))
+        #expect(app.pilot.focusedWidget === app.screen.country)
     }
 
     @Test("typing in the country dropdown filters it and Enter chooses the match")
@@ -72,7 +82,7 @@ struct SignupScreenTests {
         await app.pilot.settle()
         app.pilot.advance(by: .milliseconds(50))
         await app.pilot.settle()
-        #expect(app.line(containing: "City").contains("City     berlin"))
+        #expect(app.line(containing: "City").contains("City       berlin"))
         #expect(app.pilot.screen.contains("Bergen"))
         app.pilot.press(.right)
         #expect(app.viewModel.city.value == "Berlin")
@@ -81,7 +91,7 @@ struct SignupScreenTests {
     @Test("the age field shows the model's age and a typed age reaches the model")
     func typedAge() throws {
         let app = try SignupApp()
-        #expect(app.line(containing: "Age").contains("Age      30"))
+        #expect(app.line(containing: "Age").contains("Age        30"))
         app.screen.age.focus()
         app.pilot.press(.end, .backspace, .backspace)
         app.pilot.type("42")
@@ -94,7 +104,7 @@ struct SignupScreenTests {
         app.screen.age.focus()
         app.pilot.press(.end)
         app.pilot.type("0")
-        #expect(app.line(containing: "Age").contains("Age      300"))
+        #expect(app.line(containing: "Age").contains("Age        300"))
         #expect(!app.pilot.screen.contains("Enter a whole number"))
         app.pilot.press(.tab)
         #expect(app.pilot.screen.contains("Enter a whole number between 0 and 150"))
@@ -111,7 +121,7 @@ struct SignupScreenTests {
         #expect(app.viewModel.about.value == "hello 世界\nsecond")
         let about = app.line(containing: "About")
         let row = try #require(app.pilot.lines.firstIndex(of: about))
-        #expect(about.contains("About    hello 世界"))
+        #expect(about.contains("About      hello 世界"))
         #expect(app.pilot.lines[row + 1].contains("         second"))
     }
 
