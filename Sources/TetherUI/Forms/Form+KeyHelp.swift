@@ -5,14 +5,7 @@ extension Form {
     /// when there is none.
     var activateHelp: String? {
         guard let button = enterButton, !button.isHidden else { return nil }
-        let title = button.title.trimmingSpaces
+        let title = button.title.strippingSpaces
         return title.isEmpty ? nil : title.lowercased()
-    }
-}
-
-extension String {
-    /// The string without leading and trailing spaces.
-    fileprivate var trimmingSpaces: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

@@ -22,6 +22,13 @@ public struct KeyMap: Hashable, Sendable {
     /// An empty key map.
     public init() {}
 
+    /// An empty key map with room for `capacity` keys and intents.
+    init(capacity: Int) {
+        table.reserveCapacity(capacity)
+        keysByIntent.reserveCapacity(capacity)
+        helpTexts.reserveCapacity(capacity)
+    }
+
     /// The intents bound to `key`, in binding order.
     public func intents(for key: KeyEvent) -> [Intent] { table[key] ?? [] }
 
@@ -89,7 +96,8 @@ public struct KeyMap: Hashable, Sendable {
     /// The keys of most terminal editors (readline/Emacs style), as listed in the
     /// widgets and keys reference, with help for the keys a user needs first.
     public static let `default`: KeyMap = {
-        var map = KeyMap()
+        // Sized once: growing the tables rehashes every key (a `Character` hash each).
+        var map = KeyMap(capacity: 64)
         let bindings: [(KeyEvent, [Intent])] = [
             (.tab, [.focusNext]), (.backTab, [.focusPrevious]),
             (.enter, [.insertLineBreak, .activate]), (.escape, [.cancel]), (.ctrl("c"), [.quit]),

@@ -142,8 +142,3 @@ extension AccessibleDialog {
         if state == .idle { askNext(from: 0) }
     }
 }
-
-extension String {
-    /// The string without spaces at either end.
-    var strippingSpaces: String { String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
-}
