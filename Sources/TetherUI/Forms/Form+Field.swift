@@ -114,6 +114,13 @@ extension Form {
             }
         }
 
+        /// The app will set messages (its ``error`` is bound): the form keeps a row for them.
+        func expectsMessages() {
+            guard state?.mayShowMessages != true else { return }
+            fieldState.mayShowMessages = true
+            form?.setNeedsLayout()
+        }
+
         // MARK: Validation
 
         /// A message the app sets (a server's answer, a rule of its own): a string makes the
@@ -125,10 +132,7 @@ extension Form {
                 // No state yet and nothing to show: nothing to hide either.
                 if newValue == nil, state == nil { return }
                 fieldState.appError = newValue
-                if newValue != nil, state?.mayShowMessages == false {
-                    state?.mayShowMessages = true
-                    form?.setNeedsLayout()
-                }
+                if newValue != nil { expectsMessages() }
                 publishValidation()
             }
         }

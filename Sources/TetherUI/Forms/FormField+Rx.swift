@@ -6,8 +6,12 @@ extension Reactive where Base: Form.Field {
     /// Binds ``Form/Field/error``, the app's message: a string makes the field invalid and
     /// shows it under the field, `nil` clears it. Each value applies on the main actor while
     /// the field lives (as long as its form); afterwards values are ignored. The binding
-    /// ends when its subscription is disposed.
-    public var error: Binder<String?> { Binder(base) { field, message in field.error = message } }
+    /// ends when its subscription is disposed. A field whose error is bound keeps a row for
+    /// its message from the start, so the first message moves nothing.
+    public var error: Binder<String?> {
+        base.expectsMessages()
+        return Binder(base) { field, message in field.error = message }
+    }
 
     /// The field's one validation channel (``Form/Field/validation``): the current result
     /// on subscription, then each change, as soon as it happens (whatever the message row
