@@ -131,7 +131,9 @@ public final class LoginScreen {
 
     private static func row(_ name: String, _ value: Observable<String>, bag: DisposeBag) -> Widget {
         let label = Label(name.padding(to: 12), role: .disabled)
-        let valueLabel = Label("", overflow: .truncate, role: .normal, width: 16)
+        // 14 columns: the two panels leave 3 free at 80, so a validation message that
+        // widens the form by 2 moves nothing.
+        let valueLabel = Label("", overflow: .truncate, role: .normal, width: 14)
         value.distinctUntilChanged().bind(to: valueLabel.rx.text).disposed(by: bag)
         return HStack(spacing: 0, [label, valueLabel])
     }
