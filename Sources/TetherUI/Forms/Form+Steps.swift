@@ -145,16 +145,7 @@ extension Form {
     }
 
     /// The fields in `step`'s rows (its sections' included).
-    public func fields(inStep step: Section) -> [Field] {
-        guard let start = rows.firstIndex(where: { if case .section(let s) = $0 { s === step } else { false } })
-        else { return [] }
-        var result: [Field] = []
-        for row in rows[(start + 1)...] {
-            if case .section(let section) = row, section.isStep { break }
-            if case .field(let field) = row { result.append(field) }
-        }
-        return result
-    }
+    public func fields(inStep step: Section) -> [Field] { fields(after: step, endingAt: \.isStep) }
 
     /// The step holding `field` (`nil`: the form has no steps, or the field comes before
     /// the first).

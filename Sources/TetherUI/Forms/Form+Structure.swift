@@ -178,12 +178,15 @@ extension Form {
     }
 
     /// The fields after `section`'s heading, up to the next section.
-    public func fields(in section: Section) -> [Field] {
-        guard let start = rows.firstIndex(where: { if case .section(let s) = $0 { s === section } else { false } })
+    public func fields(in section: Section) -> [Field] { fields(after: section) { _ in true } }
+
+    /// The fields after `heading`'s row, up to the next section for which `ends` is true.
+    func fields(after heading: Section, endingAt ends: (Section) -> Bool) -> [Field] {
+        guard let start = rows.firstIndex(where: { if case .section(let s) = $0 { s === heading } else { false } })
         else { return [] }
         var result: [Field] = []
         for row in rows[(start + 1)...] {
-            if case .section = row { break }
+            if case .section(let section) = row, ends(section) { break }
             if case .field(let field) = row { result.append(field) }
         }
         return result
