@@ -18,7 +18,9 @@ let package = Package(
         .library(name: "Tether", targets: ["Tether"]),
         // A headless backend and a pilot for testing apps built with Tether.
         .library(name: "TetherTesting", targets: ["TetherTesting"]),
-        // The real-terminal backend over ncursesw.
+        // Terminal I/O without ncurses: decoder, screen writer, modes, VT sessions on any descriptors.
+        .library(name: "TetherTerminal", targets: ["TetherTerminal"]),
+        // The controlling terminal's backend: TetherTerminal on /dev/tty with terminfo read through ncursesw.
         .library(name: "TetherCurses", targets: ["TetherCurses"]),
         // Optional bridge to Combine (OpenCombine off Apple platforms); nothing else depends on it.
         .library(name: "TetherCombine", targets: ["TetherCombine"]),
@@ -52,15 +54,19 @@ let package = Package(
         .target(name: "TetherTesting", dependencies: ["TetherUI", "TetherReactive"], swiftSettings: strict),
 
         // MARK: The umbrella module
-        .target(name: "Tether", dependencies: ["TetherReactive", "TetherUI", "TetherCurses"], swiftSettings: strict),
+        .target(name: "Tether", dependencies: ["TetherReactive", "TetherUI", "TetherTerminal", "TetherCurses"],
+                swiftSettings: strict),
 
-        // MARK: ncurses backend (the only module that imports CNCurses)
+        // MARK: Terminal I/O (no ncurses): bytes in and out of any terminal, sessions as instances
+        .target(name: "TetherTerminal", dependencies: ["TetherUI"], swiftSettings: strict),
+
+        // MARK: The controlling terminal (the only module that imports CNCurses: terminfo)
         // Linked through the module map (`link "ncursesw"`), not pkg-config: SwiftPM warns
         // about the -D flags in `pkg-config --cflags ncursesw`.
         .systemLibrary(name: "CNCurses", providers: [.apt(["libncurses-dev"])]),
-        .target(name: "TetherCurses", dependencies: ["TetherUI", "CNCurses"], swiftSettings: strict),
+        .target(name: "TetherCurses", dependencies: ["TetherUI", "TetherTerminal", "CNCurses"], swiftSettings: strict),
         // Small program the TetherCurses tests drive inside tmux.
-        .executableTarget(name: "tether-curses-check", dependencies: ["TetherCurses", "TetherUI"],
+        .executableTarget(name: "tether-curses-check", dependencies: ["TetherCurses", "TetherTerminal", "TetherUI"],
                           path: "Sources/TetherCursesCheck", swiftSettings: strict),
 
         // MARK: The login demo
@@ -98,7 +104,11 @@ let package = Package(
         ], swiftSettings: strict),
         .testTarget(name: "TetherUITests", dependencies: ["TetherUI", "TetherTesting"], swiftSettings: strict),
         .testTarget(name: "TetherTestingTests", dependencies: ["TetherTesting", "TetherUI", "TetherReactive"], swiftSettings: strict),
-        .testTarget(name: "TetherCursesTests", dependencies: ["TetherCurses", "TetherTesting", "TerminalHarness",
+        // The terminal layer: decoder, writer, sessions on pseudo-terminals (terminfo profiles from TetherCurses).
+        .testTarget(name: "TetherTerminalTests", dependencies: ["TetherTerminal", "TetherCurses", "TetherUI",
+                                                                "TetherReactive", "TetherTesting", "TerminalHarness"],
+                    swiftSettings: strict),
+        .testTarget(name: "TetherCursesTests", dependencies: ["TetherCurses", "TetherTerminal", "TetherTesting", "TerminalHarness",
                                                        "tether-curses-check"],
                     swiftSettings: strict),
         // The login demo: view model, screen through the Pilot, and the built binary in tmux.
@@ -117,7 +127,7 @@ let package = Package(
         .testTarget(name: "TerminalReliabilityTests", dependencies: ["TerminalHarness", "login-demo", "settings-example"],
                     swiftSettings: strict),
         // Fuzzing, sizes, object lifetimes and secrets over the whole demo (docs/reliability.md).
-        .testTarget(name: "ReliabilityTests", dependencies: ["LoginDemoCore", "TetherTesting", "TetherUI", "TetherReactive",
+        .testTarget(name: "ReliabilityTests", dependencies: ["LoginDemoCore", "TetherTesting", "TetherUI", "TetherReactive", "TetherTerminal",
                                                              .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strict),
     ],

@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+import TetherTerminal
 import TetherUI
 
 /// A piece of terminal input for the byte fuzzer: bytes fed in one read, and whether the

@@ -1,0 +1,80 @@
+public import TetherUI
+
+/// A style as the terminal draws it: attributes and palette numbers, -1 for the
+/// terminal's own default colour.
+public struct Pen: Hashable, Sendable {
+    /// Bold, dim, underline, reverse.
+    public var attributes: Style.Attributes
+    /// Palette number of the foreground; -1 for the terminal's default.
+    public var foreground: Int32
+    /// Palette number of the background; -1 for the terminal's default.
+    public var background: Int32
+
+    /// A pen.
+    public init(attributes: Style.Attributes, foreground: Int32, background: Int32) {
+        self.attributes = attributes
+        self.foreground = foreground
+        self.background = background
+    }
+
+    /// No attributes, default colours: what `sgr0` leaves.
+    public static let plain = Pen(attributes: [], foreground: -1, background: -1)
+}
+
+/// Maps ``Style``s to what a terminal with `colors` colours can show: palette colours
+/// beyond its range fall back to the nearest of the 16 standard ones, and bright
+/// foregrounds on an 8-colour terminal become bold.
+public struct StyleMapper: Sendable, Hashable {
+    /// Colours the terminal shows: 0 (monochrome or `NO_COLOR`), 8, 16, 88 or 256.
+    public let colors: Int
+
+    /// A mapper for a terminal showing `colors` colours.
+    public init(colors: Int) { self.colors = colors }
+
+    /// The pen that draws `style`.
+    public func pen(for style: Style) -> Pen {
+        var attributes = style.attributes
+        guard colors > 0 else { return Pen(attributes: attributes, foreground: -1, background: -1) }
+        let (foreground, brightForeground) = number(for: style.foreground, isForeground: true)
+        let (background, _) = number(for: style.background, isForeground: false)
+        if brightForeground { attributes.insert(.bold) }
+        return Pen(attributes: attributes, foreground: foreground, background: background)
+    }
+
+    /// The colour number for `color` on this terminal, and whether a bright
+    /// foreground had to be approximated with bold (8-colour terminals).
+    private func number(for color: Color, isForeground: Bool) -> (Int32, Bool) {
+        switch color {
+        case .default:
+            return (-1, false)
+        case .ansi(let n):
+            return ansi(Int(n % 16), isForeground: isForeground)
+        case .palette(let n):
+            if Int(n) < colors { return (Int32(n), false) }
+            return ansi(Self.nearestANSI(n), isForeground: isForeground)
+        }
+    }
+
+    private func ansi(_ n: Int, isForeground: Bool) -> (Int32, Bool) {
+        if n < colors { return (Int32(n), false) }
+        return (Int32(n % 8), isForeground && n >= 8)
+    }
+
+    /// The nearest of the 16 standard colours to 256-palette entry `n`.
+    public static func nearestANSI(_ n: UInt8) -> Int {
+        switch n {
+        case 0..<16:
+            return Int(n)
+        case 16..<232:
+            let v = Int(n) - 16
+            let r = v / 36, g = (v / 6) % 6, b = v % 6
+            let bright = max(r, g, b) >= 4
+            let base = (r >= 2 ? 1 : 0) | (g >= 2 ? 2 : 0) | (b >= 2 ? 4 : 0)
+            if base == 0 { return 0 }
+            return base + (bright ? 8 : 0)
+        default:
+            let level = Int(n) - 232  // 0...23, dark to light
+            return level < 6 ? 0 : level < 14 ? 8 : level < 20 ? 7 : 15
+        }
+    }
+}

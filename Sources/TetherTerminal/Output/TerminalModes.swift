@@ -1,0 +1,72 @@
+/// The DEC private modes the backend sets while it runs, from one table: the bytes that
+/// turn them on (at start and after a resume), and off again (at stop, suspend, in the exit
+/// hook and the crash handler).
+///
+/// Each mode is `CSI ? n h` to set and `CSI ? n l` to reset. They are turned on in table
+/// order and off in the reverse order.
+///
+/// Once the terminal has answered the kitty keyboard protocol's query (``keyboardQuery``),
+/// ``keyboardProtocol`` adds the protocol's "disambiguate escape codes" level: pushed
+/// (`CSI > 1 u`) after the DEC modes, popped (`CSI < u`) before them. The protocol keeps
+/// one stack per screen, so the pop is written while still on the screen the push was
+/// (``off`` always goes before leaving the alternate screen).
+public struct TerminalModes: Hashable, Sendable {
+    /// One DEC private mode and the option it belongs to.
+    public struct Mode: Hashable, Sendable {
+        /// The mode's number.
+        public let number: Int
+        /// Whether it is a mouse mode (else bracketed paste).
+        public let isMouse: Bool
+    }
+
+    /// Every mode the backend knows, in the order they are turned on.
+    public static let table: [Mode] = [
+        Mode(number: 2004, isMouse: false),  // bracketed paste: ESC [200~ … ESC [201~
+        Mode(number: 1000, isMouse: true),  // report button presses and releases
+        Mode(number: 1002, isMouse: true),  // … and motion while a button is held (drags)
+        Mode(number: 1006, isMouse: true),  // SGR encoding: ESC [<b;x;yM, any column
+    ]
+
+    /// The modes in use, in table order.
+    public let modes: [Mode]
+    /// Whether the kitty keyboard protocol's "disambiguate escape codes" level is in use
+    /// (set once the terminal answered ``keyboardQuery``).
+    public var keyboardProtocol = false
+
+    /// Asks the terminal for its kitty keyboard protocol flags (`CSI ? u`); a terminal that
+    /// speaks the protocol answers `CSI ? flags u`, any other ignores it.
+    public static let keyboardQuery: [UInt8] = Array("\u{1B}[?u".utf8)
+    /// Pushes the "disambiguate escape codes" level (flag 1) on the terminal's stack.
+    public static let keyboardPush: [UInt8] = Array("\u{1B}[>1u".utf8)
+    /// Pops what ``keyboardPush`` pushed.
+    public static let keyboardPop: [UInt8] = Array("\u{1B}[<u".utf8)
+    /// Sets the flags of the entry on top of the stack to 1, without pushing.
+    public static let keyboardSet: [UInt8] = Array("\u{1B}[=1u".utf8)
+
+    /// The modes for a backend with mouse reporting and bracketed paste on or off.
+    public init(mouse: Bool, bracketedPaste: Bool) {
+        modes = Self.table.filter { $0.isMouse ? mouse : bracketedPaste }
+    }
+
+    /// Sets the modes in use (at start and when taking the terminal back after a suspend).
+    public var on: [UInt8] {
+        decModes(set: true) + (keyboardProtocol ? Self.keyboardPush : [])
+    }
+
+    /// Resets the modes in use, last set first.
+    public var off: [UInt8] {
+        (keyboardProtocol ? Self.keyboardPop : []) + decModes(set: false)
+    }
+
+    /// Sets the modes again after the process was stopped from outside (`SIGSTOP`, then
+    /// `SIGCONT`) without giving the terminal back: the keyboard level is set on the entry
+    /// pushed at start rather than pushed again, so one pop still undoes it.
+    public var reassert: [UInt8] {
+        decModes(set: true) + (keyboardProtocol ? Self.keyboardSet : [])
+    }
+
+    private func decModes(set: Bool) -> [UInt8] {
+        let ordered = set ? modes : modes.reversed()
+        return ordered.flatMap { Array("\u{1B}[?\($0.number)\(set ? "h" : "l")".utf8) }
+    }
+}

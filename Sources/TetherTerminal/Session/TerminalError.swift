@@ -1,0 +1,53 @@
+/// Why a terminal backend (``VTBackend``, or TetherCurses' `CursesBackend`) could not take over
+/// the terminal.
+///
+/// The ``description`` is one line meant for the user; an application prints it to
+/// standard error and exits (with status 2 by convention).
+public struct TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Reason: Hashable, Sendable {
+        /// `/dev/tty` could not be opened: the process has no controlling terminal
+        /// (started by `setsid`, a service manager, a CI runner without a pty).
+        case noControllingTerminal
+        /// `TERM` is unset or empty.
+        case terminalTypeNotSet
+        /// `TERM` names no terminfo entry.
+        case unknownTerminalType(String)
+        /// The terminal cannot move its cursor (`dumb`, a hardcopy or generic type).
+        case unsupportedTerminalType(String)
+        /// The terminfo database itself was not found.
+        case noTerminfoDatabase(String)
+        /// Another ``CursesBackend`` is already running in this process.
+        case alreadyRunning
+        /// ncurses refused to initialise the terminal.
+        case initializationFailed(String)
+    }
+
+    /// What went wrong.
+    public var reason: Reason
+
+    /// An error for `reason`.
+    public init(_ reason: Reason) {
+        self.reason = reason
+    }
+
+    /// A one-line message for the user.
+    public var description: String {
+        switch reason {
+        case .noControllingTerminal:
+            "no controlling terminal (/dev/tty): Tether needs an interactive terminal"
+        case .terminalTypeNotSet:
+            "TERM is not set: Tether needs to know the terminal type (for example TERM=xterm-256color)"
+        case .unknownTerminalType(let name):
+            "unknown terminal type '\(name)': no usable terminfo entry (set TERM to a type such as xterm-256color)"
+        case .unsupportedTerminalType(let name):
+            "terminal type '\(name)' cannot draw a full-screen interface"
+        case .noTerminfoDatabase(let name):
+            "cannot look up terminal type '\(name)': terminfo database not found"
+        case .alreadyRunning:
+            "a CursesBackend is already running in this process"
+        case .initializationFailed(let name):
+            "could not initialise terminal type '\(name)'"
+        }
+    }
+}

@@ -1,0 +1,367 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+public import TetherUI
+
+/// A ``TerminalBackend`` for any terminal that speaks VT/xterm escape sequences, over the
+/// descriptors, environment and capability profile of one session (``TerminalIO``,
+/// ``TerminalStrings``): a pseudo-terminal in a test, an SSH channel, or the controlling
+/// terminal (TetherCurses' `CursesBackend` is this backend on `/dev/tty` with the terminal's
+/// terminfo description). Frames are drawn by ``ScreenWriter`` (shortest cursor moves, one
+/// `write` per frame); input is decoded by ``InputDecoder``.
+///
+/// Several can run in one process at once, each on its own terminal: nothing a session
+/// holds is process state. The two things that must be process-wide are shared: signal
+/// dispositions (one hub fans each signal out to the sessions that want it) and the
+/// crash and `exit()` restore paths (one registry; both walk every live session).
+///
+/// ``start(_:)`` puts the terminal in raw mode (so Ctrl-C, Ctrl-Z and Ctrl-Q arrive as key
+/// events and the application decides what they do), switches to the alternate screen
+/// (full screen), turns on bracketed paste and, unless disabled, mouse reporting, and asks
+/// whether the terminal speaks the kitty keyboard protocol (``Options/kittyKeyboard``).
+/// Signals become events:
+///
+/// - `SIGTERM`, `SIGHUP`, `SIGINT`, `SIGQUIT` → ``TerminalEvent/terminate(signal:)``, for
+///   every session; the application calls ``stop()`` and exits. A hang-up of the terminal
+///   (end of input) is reported as `SIGHUP` to its own session only.
+/// - On the controlling terminal only (``TerminalIO/isControllingTerminal``): `SIGWINCH` →
+///   ``TerminalEvent/resized(_:)``; `SIGTSTP` → ``suspend()``, and after the process
+///   continues ``TerminalEvent/redrawNeeded`` (or `resized`); `SIGCONT` after an outside
+///   `SIGSTOP` → ``TerminalEvent/redrawNeeded``. Another terminal's owner reports a new
+///   size with ``terminalResized()``.
+///
+/// ``stop()`` restores the terminal. If the program calls `exit()` while sessions run, an
+/// `atexit` hook restores each; if it dies of a fatal signal (`SIGSEGV`, `SIGBUS`,
+/// `SIGILL`, `SIGTRAP`, `SIGABRT`, `SIGFPE`), a signal handler restores each (inline: the
+/// final frame stays, the cursor on the line below it) and hands the signal on to the
+/// previous handler (the Swift runtime's backtracer) and the default action.
+@MainActor
+public final class VTBackend: SuspendableBackend, PollingBackend {
+    /// How the backend sets the terminal up.
+    public struct Options: Hashable, Sendable {
+        /// Report mouse presses, drags and the wheel (xterm SGR mouse mode). While on,
+        /// the terminal's own text selection usually needs Shift held.
+        public var mouse: Bool
+        /// Report pasted text as ``InputEvent/paste(_:)`` (bracketed paste mode).
+        public var bracketedPaste: Bool
+        /// Use colours when the terminal has them; `false` forces monochrome (as does a
+        /// non-empty `NO_COLOR` environment variable).
+        public var colors: Bool
+        /// How long a lone Escape byte waits for the rest of an escape sequence before
+        /// it counts as the Escape key, in milliseconds.
+        public var escapeDelayMilliseconds: Int
+        /// Ask the terminal whether it speaks the kitty keyboard protocol (`ESC [ ? u`) and,
+        /// once it answers, turn on the protocol's "disambiguate escape codes" level until
+        /// the backend stops or suspends: the Escape key then arrives as `ESC [27u` and is
+        /// delivered at once instead of after the escape delay, and Ctrl and Alt with a key
+        /// arrive unambiguously (Ctrl-I is no longer Tab). The start never waits for the
+        /// answer; a terminal that does not answer keeps today's encoding.
+        public var kittyKeyboard: Bool
+
+        /// Options; by default mouse, bracketed paste, colours and the kitty keyboard
+        /// protocol (where the terminal answers) on, 25 ms escape delay.
+        public init(
+            mouse: Bool = true, bracketedPaste: Bool = true, colors: Bool = true,
+            escapeDelayMilliseconds: Int = 25, kittyKeyboard: Bool = true
+        ) {
+            self.mouse = mouse
+            self.bracketedPaste = bracketedPaste
+            self.colors = colors
+            self.escapeDelayMilliseconds = escapeDelayMilliseconds
+            self.kittyKeyboard = kittyKeyboard
+        }
+    }
+
+    /// Where the frames go.
+    public enum Presentation: Hashable, Sendable {
+        /// The alternate screen, all of it; the shell's screen comes back untouched on exit.
+        case fullScreen
+        /// A band of rows of the normal screen, from the cursor's line down, as tall as the
+        /// widget tree needs (at most the terminal); see ``inlineExit`` for what stays.
+        case inline
+    }
+
+    /// The options given at creation.
+    public let options: Options
+    /// Full screen or inline, as given at creation.
+    public let presentation: Presentation
+    /// What an inline presentation leaves on the screen when it stops, read at
+    /// ``stop()`` (set it before quitting, say to a one-line summary). Ignored full screen.
+    public var inlineExit: InlineExit = .finalFrame {
+        didSet { updateBandFarewells() }
+    }
+    /// The terminal's size in cells (``Size/zero`` before ``start(_:)``); inline, the band's.
+    public private(set) var size: Size = .zero
+    /// What the terminal can show; known after ``start(_:)``.
+    public private(set) var capabilities: TerminalCapabilities
+    /// `true` between ``start(_:)`` and ``stop()``.
+    public var isRunning: Bool { run != nil }
+
+    /// The session's descriptors and environment, as given at creation.
+    public let io: TerminalIO
+    /// The terminal's capability profile, as given at creation.
+    public let strings: TerminalStrings
+
+    private var run: Run?
+    private var suspended = false
+
+    /// A backend for the terminal `io` describes, drawing with `strings` (read from
+    /// terminfo for `io`'s `TERM`, or a built-in profile such as
+    /// ``TerminalStrings/xterm256Color``). Nothing happens to the terminal until
+    /// ``start(_:)``.
+    public init(
+        io: TerminalIO, strings: TerminalStrings, options: Options = Options(), presentation: Presentation = .fullScreen
+    ) {
+        self.io = io
+        self.strings = strings
+        self.options = options
+        self.presentation = presentation
+        capabilities = TerminalCapabilities(colors: 0, mouse: options.mouse)
+    }
+
+    isolated deinit {
+        stop()
+    }
+
+    // MARK: - Start and stop
+
+    /// Takes over the terminal. Events reach `handler` only from
+    /// ``processPendingInput()``, which a run driver calls when ``pollDescriptors`` are
+    /// readable or ``pollTimeout`` has passed (`Application.run()`, `runOnMainThread()`).
+    ///
+    /// - Throws: ``TerminalError`` when the backend already runs, or the process already
+    ///   runs as many sessions as it can restore after a crash (16).
+    public func start(_ handler: @escaping (TerminalEvent) -> Void) throws {
+        guard run == nil else { throw TerminalError(.alreadyRunning) }
+        guard let slot = RestoreSlot() else { throw TerminalError(.alreadyRunning) }
+        let terminal = TerminalDevice(io: io, strings: strings, inline: presentation == .inline)
+        try terminal.open()
+        let colors = options.colors && !io.noColor ? max(0, min(strings.colors, 256)) : 0
+        let modes = TerminalModes(mouse: options.mouse, bracketedPaste: options.bracketedPaste)
+        var writer = ScreenWriter(strings: strings, mapper: StyleMapper(colors: colors))
+        let terminalSize = terminal.refreshSize()
+        var band: InlineBand?
+        var typeAhead: [UInt8] = []
+        if presentation == .inline {
+            let start = InlineBand.startRow(output: io.output, input: io.input, terminalHeight: terminalSize.height)
+            band = InlineBand(top: start.row, terminal: terminalSize, strings: strings)
+            typeAhead = start.typeAhead  // keys typed before the cursor report: the form's first input
+        }
+        if let band { writer.region = .band(top: band.top) }
+        let escapeDelay = Duration.milliseconds(options.escapeDelayMilliseconds)
+        let pump = InputPump(session: terminal, escapeDelay: escapeDelay, typeAhead: typeAhead)
+        let run = Run(terminal: terminal, pump: pump, modes: modes, writer: writer, slot: slot, handler: handler)
+        run.band = band
+        self.run = run
+        capabilities = TerminalCapabilities(colors: colors, mouse: options.mouse)
+        size = band?.size ?? terminalSize
+        terminal.write(modes.on + (options.kittyKeyboard ? TerminalModes.keyboardQuery : []))
+        armRestore(run)
+    }
+
+    /// Arms the exit hook and the crash handler with the bytes that undo `run`'s modes
+    /// as they are now (again when the keyboard protocol comes on).
+    private func armRestore(_ run: Run) {
+        // Inline there is no alternate screen to leave (`rmcup` would put back a cursor
+        // saved who knows when, on xterm); a crash leaves the final frame as drawn, with the
+        // cursor below it for the backtrace.
+        let leaveScreen = run.band == nil ? TerminalStrings.plain(strings.exitAlternateScreen) : []
+        let before =
+            run.modes.off + TerminalStrings.plain(strings.resetAttributes) + TerminalStrings.plain(strings.showCursor)
+            + leaveScreen
+        run.slot.arm(
+            fd: io.output, before: before, modes: run.terminal.shellModes,
+            crashAfter: run.band?.farewell(.finalFrame) ?? [], exitAfter: run.band?.farewell(inlineExit) ?? [])
+    }
+
+    /// Tells the `exit()` hook and the crash handler what an inline band leaves, after the
+    /// band moved or ``inlineExit`` changed: the `exit()` hook as ``inlineExit`` says, a crash
+    /// always the final frame (not a summary of a run that did not finish).
+    private func updateBandFarewells() {
+        guard let run, let band = run.band else { return }
+        run.slot.update(crashAfter: band.farewell(.finalFrame), exitAfter: band.farewell(inlineExit))
+    }
+
+    /// The terminal answered the kitty keyboard protocol query: pushes the "disambiguate
+    /// escape codes" level and re-arms the exit hook and crash handler to pop it.
+    private func enableKeyboardProtocol(_ run: Run) {
+        guard options.kittyKeyboard, !run.modes.keyboardProtocol else { return }
+        run.modes.keyboardProtocol = true
+        run.terminal.write(TerminalModes.keyboardPush)
+        armRestore(run)
+    }
+
+    /// Restores the terminal: mouse and paste modes off, cursor shown, main screen and
+    /// the terminal modes from before ``start(_:)``, signal dispositions put back.
+    /// Idempotent; safe to call before `start`.
+    public func stop() {
+        guard let run else { return }
+        self.run = nil
+        run.slot.release()
+        run.terminal.close(farewell: farewell(run), after: run.band?.farewell(inlineExit) ?? [])
+    }
+
+    /// Gives the terminal back to the shell and stops the process (job control), as the
+    /// default action of `SIGTSTP` would; when the process continues, takes the terminal
+    /// again and emits ``TerminalEvent/redrawNeeded`` (or `resized`).
+    ///
+    /// In raw mode Ctrl-Z arrives as a key (`Ctrl-Z`); an application that wants the
+    /// usual behaviour calls this. `kill -TSTP` does the same by itself.
+    public func suspend() {
+        guard let run, !suspended else { return }
+        suspended = true
+        run.slot.pause()
+        run.terminal.leave(farewell: farewell(run), after: run.band?.farewell(.finalFrame) ?? [])
+        run.terminal.stopProcess()
+
+        // Continued (or the stop was discarded in an orphaned process group).
+        suspended = false
+        run.slot.resume()
+        run.terminal.enter()
+        run.terminal.write(run.modes.on)
+        invalidate(run)
+    }
+
+    /// What to write before giving the terminal back: the modes off, plain attributes,
+    /// the cursor shown at the start of the bottom row.
+    private func farewell(_ run: Run) -> [UInt8] {
+        run.modes.off + run.writer.leave(height: size.height)
+    }
+
+    // MARK: - Drawing
+
+    /// Writes the cells of `frame` that differ from the previously presented frame,
+    /// then shows the cursor at `cursor` or hides it — one `write` per frame, composed by
+    /// ``ScreenWriter`` from the terminal's terminfo strings.
+    public func present(_ frame: Frame, cursor: Point?) {
+        present(frame, cursor: cursor, changedRows: nil)
+    }
+
+    /// Like ``present(_:cursor:)``, comparing only `changedRows` with the frame presented
+    /// before (the application's partial redraws); `nil` compares every row.
+    public func present(_ frame: Frame, cursor: Point?, changedRows: Range<Int>?) {
+        guard let run, !suspended else { return }
+        run.terminal.write(run.writer.update(to: frame, from: run.previous, caret: cursor, rows: changedRows))
+        run.previous = frame
+    }
+
+    /// The terminal's size changed: lays out and redraws at the new size. For a terminal
+    /// that is not the controlling one (an SSH client's window-change request, a test's
+    /// pseudo-terminal), whose owner knows; the controlling terminal's `SIGWINCH` does this
+    /// by itself.
+    public func terminalResized() {
+        guard let run, !suspended else { return }
+        invalidate(run)
+    }
+
+    // MARK: - Polling
+
+    /// The terminal (until it hangs up) and the signal pipe, while the backend runs.
+    public var pollDescriptors: [Int32] {
+        run?.pump.descriptors ?? []
+    }
+
+    /// The time left before a pending lone Escape counts as the Escape key, or `nil`.
+    public var pollTimeout: Duration? {
+        run?.pump.timeout
+    }
+
+    /// Handles signals that arrived, reads and delivers the input that is ready, and
+    /// flushes a lone Escape whose escape delay has passed. Never blocks.
+    public func processPendingInput() {
+        guard let run else { return }
+        run.pump.pump { arrival in
+            switch arrival {
+            case .input(let event):
+                if let local = run.band.map({ $0.local(event) }) ?? event { run.handler(.input(local)) }
+            case .resize:
+                invalidate(run)
+            case .suspend:
+                suspend()
+            case .resume:
+                run.terminal.restoreProgramModes()
+                run.terminal.write(run.modes.reassert)
+                invalidate(run)
+            case .keyboardProtocol:
+                enableKeyboardProtocol(run)
+            case .terminate(let signal):
+                // Nothing after a request to end is handled: a SIGTSTP or a key that came
+                // with it must not stop or change a program that is leaving.
+                run.handler(.terminate(signal: signal))
+                return false
+            }
+            return self.run === run
+        }
+    }
+
+    /// Forgets what is on the screen and tells the application: `resized` when the
+    /// terminal's size changed, `redrawNeeded` otherwise.
+    private func invalidate(_ run: Run) {
+        let newSize = run.terminal.refreshSize()
+        run.previous = nil
+        run.writer.invalidate()
+        if let band = run.band {
+            // Inline: always lay out again, which fits the band (``fitBand(height:)``).
+            if newSize != band.terminal { run.terminal.write(band.resize(to: newSize)) }
+            updateBandFarewells()
+            run.writer.region = .band(top: band.top)
+            size = band.size
+            run.handler(.resized(size))
+            return
+        }
+        let changed = newSize != size
+        size = newSize
+        run.handler(changed ? .resized(newSize) : .redrawNeeded)
+    }
+}
+
+extension VTBackend: BandBackend {
+    /// The whole terminal's size (``size`` is the band's when inline).
+    public var terminalSize: Size { run?.band?.terminal ?? size }
+
+    /// Inline: gives the band `height` rows, scrolling the terminal to make room below the
+    /// cursor or clearing rows given up, and redraws it whole. Full screen: nothing.
+    public func fitBand(height: Int) {
+        guard let run, let band = run.band, !suspended else { return }
+        let before = (band.top, band.height)
+        run.terminal.write(band.fit(height: height))
+        guard (band.top, band.height) != before else { return }
+        updateBandFarewells()
+        run.writer.region = .band(top: band.top)
+        run.writer.invalidate()
+        run.previous = nil
+        size = band.size
+    }
+}
+
+/// Everything one start of the backend holds, until ``VTBackend/stop()``.
+@MainActor
+private final class Run {
+    let terminal: TerminalDevice
+    let pump: InputPump
+    var modes: TerminalModes
+    var writer: ScreenWriter
+    /// The session's place in the crash and exit restore registry.
+    let slot: RestoreSlot
+    /// The band of an inline presentation; `nil` full screen.
+    var band: InlineBand?
+    let handler: (TerminalEvent) -> Void
+    /// The frame on the screen; `nil` when unknown (after a resize or a resume).
+    var previous: Frame?
+
+    init(
+        terminal: TerminalDevice, pump: InputPump, modes: TerminalModes, writer: ScreenWriter, slot: RestoreSlot,
+        handler: @escaping (TerminalEvent) -> Void
+    ) {
+        self.terminal = terminal
+        self.pump = pump
+        self.modes = modes
+        self.writer = writer
+        self.slot = slot
+        self.handler = handler
+    }
+}

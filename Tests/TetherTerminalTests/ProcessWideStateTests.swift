@@ -1,0 +1,6 @@
+import Testing
+
+/// The suites that touch what a process has once — signal dispositions, the crash and
+/// exit restore registry — run one after another, never beside each other.
+@Suite("Process-wide terminal state", .serialized)
+struct ProcessWideStateTests {}

@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TerminalHarness
+import Testing
+import TetherReactive
+import TetherTerminal
+import TetherUI
+
+/// Sessions are instances: several applications run in one process at once, each on its
+/// own pseudo-terminal through its own ``VTBackend``, and what is typed into one reaches
+/// only that one.
+extension ProcessWideStateTests {
+    @Suite("VTBackend sessions", .serialized)
+    @MainActor
+    struct VTBackendSessionsTests {
+        /// One application with a bound text field on a new pseudo-terminal.
+        @MainActor
+        final class Session {
+            let pty: PseudoTerminal
+            let name = BehaviorRelay(value: "")
+            let app: Application
+            let binding: any Disposable
+            var run: Task<Application.Exit, any Error>?
+
+            init() throws {
+                pty = try PseudoTerminal(width: 40, height: 6)
+                let field = TextField()
+                let bound = field.rx.text <-> name
+                binding = bound
+                let io = TerminalIO(input: pty.slave, output: pty.slave, environment: ["TERM": "xterm-256color"])
+                app = Application(root: field, backend: VTBackend(io: io, strings: .xterm256Color))
+            }
+        }
+
+        /// Waits (reading every terminal, so none fills up) until `condition` holds, at most 10 s.
+        func waitUntil(_ sessions: [Session], _ what: String, _ condition: () -> Bool) async throws {
+            let deadline = ContinuousClock.now + .seconds(10)
+            while !condition() {
+                for session in sessions { session.pty.drain() }
+                guard ContinuousClock.now < deadline else { throw HarnessError("timed out waiting for \(what)") }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+        }
+
+        @Test("three applications on three pseudo-terminals in one process each take only what is typed into theirs")
+        func threeSessionsTypedIntoEach() async throws {
+            let sessions = try (0..<3).map { _ in try Session() }
+            let shellModes = sessions.map { $0.pty.modes }
+            for session in sessions { session.run = Task { try await session.app.run() } }
+            try await waitUntil(sessions, "three first frames") { sessions.allSatisfy { !$0.pty.output.isEmpty } }
+            for session in sessions { #expect(session.pty.modes.c_lflag & tcflag_t(ICANON | ECHO) == 0, "not raw") }
+
+            let words = ["one", "two", "three"]
+            for (session, word) in zip(sessions, words) { session.pty.type(word) }
+            try await waitUntil(sessions, "the typed words") { sessions.map(\.name.value) == words }
+            try await waitUntil(sessions, "the words drawn") {
+                zip(sessions, words).allSatisfy { String(decoding: $0.pty.output, as: UTF8.self).contains($1) }
+            }
+            for (index, session) in sessions.enumerated() {
+                let drawn = String(decoding: session.pty.output, as: UTF8.self)
+                for (other, word) in words.enumerated() where other != index && !words[index].contains(word) {
+                    #expect(!drawn.contains(word), "session \(index) shows \(word)")
+                }
+            }
+
+            for session in sessions { session.pty.type("\u{03}") }  // Ctrl-C quits each
+            for session in sessions { _ = try await session.run?.value }
+            for (session, modes) in zip(sessions, shellModes) {
+                #expect(session.pty.modes.c_lflag == modes.c_lflag, "the terminal's modes are not back")
+            }
+            #expect(sessions.allSatisfy { $0.name.value != "" })
+        }
+    }
+}
