@@ -22,6 +22,10 @@ public import TetherUI
 /// ``suspend()``), and the terminal restored by ``stop()``, at `exit()` and after a crash —
 /// is ``VTBackend``'s; see there.
 ///
+/// While the backend runs, what the program writes to standard error (when that is the
+/// terminal) is kept and written out after the terminal is restored — by ``stop()``, at
+/// `exit()`, or after a crash, so a fatal error's message is seen, on the shell's screen.
+///
 /// `start` calls `setlocale(LC_CTYPE, "")` (the character type only), and switches
 /// `LC_CTYPE` to `C.UTF-8` when the locale is `C`/`POSIX`, so that the program's own wide
 /// character calls agree with the terminal.
@@ -43,6 +47,8 @@ public final class CursesBackend: SuspendableBackend, PollingBackend, BandBacken
     }
 
     private var backend: VTBackend?
+    /// Standard error, kept while the terminal is the program's (see `StandardErrorCapture`).
+    private var standardError: StandardErrorCapture?
     private var descriptors: (input: Int32, output: Int32)?
     /// Whether a `CursesBackend` runs: the process has one controlling terminal, and two
     /// backends drawing on it would overwrite each other (sessions on other terminals are
@@ -101,6 +107,7 @@ public final class CursesBackend: SuspendableBackend, PollingBackend, BandBacken
             self.backend = backend
             descriptors = (input, output)
             Self.active = true
+            standardError = StandardErrorCapture.begin()
         } catch {
             if input >= 0 { close(input) }
             close(output)
@@ -114,6 +121,8 @@ public final class CursesBackend: SuspendableBackend, PollingBackend, BandBacken
         guard let backend else { return }
         backend.stop()
         self.backend = nil
+        standardError?.end()
+        standardError = nil
         Self.active = false
         if let descriptors {
             close(descriptors.input)

@@ -50,7 +50,10 @@ public final class TmuxSession: Sendable {
     ///
     /// - Parameter environment: Extra `NAME=value` entries for the pane, on top of
     ///   ``ProcessRunner/testEnvironment()``.
-    public init(command: String, width: Int = 80, height: Int = 24, environment: [String] = []) throws {
+    ///   - historyLimit: Rows of scrollback the pane keeps (none by default: screens only).
+    public init(
+        command: String, width: Int = 80, height: Int = 24, environment: [String] = [], historyLimit: Int = 0
+    ) throws {
         var template = Array("/tmp/tether-tmux-XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw HarnessError("cannot create a scratch directory: \(String(cString: strerror(errno)))")
@@ -63,7 +66,7 @@ public final class TmuxSession: Sendable {
             set -g default-shell /bin/sh
             set -g default-terminal tmux-256color
             set -g escape-time 0
-            set -g history-limit 0
+            set -g history-limit \(historyLimit)
 
             """
         guard writeText(config, toPath: directory + "/tmux.conf") else {
@@ -141,6 +144,11 @@ public final class TmuxSession: Sendable {
 
     /// The pane's visible text as one string.
     public var screen: String { capture().joined(separator: "\n") }
+
+    /// The screen and up to `lines` rows of history above it, as text.
+    public func history(lines: Int) -> String {
+        tmux(["capture-pane", "-p", "-J", "-S", "-\(lines)", "-t", "main"]).stdout
+    }
 
     /// Every screen captured so far, in order.
     public var capturedScreens: [String] { state.withLock { $0.screens } }

@@ -68,6 +68,18 @@ struct CrashTests {
         #expect(!tmux.screen.contains("Backtracing"))
     }
 
+    @Test(
+        "a fatal error's message, written while the screen was the program's, is shown after the terminal is restored",
+        arguments: ["force-unwrap", "fatal-error"])
+    func fatalErrorMessageShown(_ way: String) async throws {
+        let tmux = try DemoInTmux.startCrashing(way, backtrace: "enable=no")
+        defer { tmux.kill() }
+        #expect(try await DemoInTmux.exitStatus(tmux) == "\(128 + Self.trap)")
+        DemoInTmux.expectRestored(tmux)
+        let shown = tmux.history(lines: 300)
+        #expect(shown.contains("Fatal error:"), "screen and history:\n\(shown)")
+    }
+
     @Test("an app's own handler installed before the start runs after the terminal is restored, then the process dies")
     func appHandlerChained() async throws {
         let tmux = try DemoInTmux.startCrashing("abort", environment: ["TETHER_DEMO_APP_CRASH_HANDLER=1"])

@@ -78,6 +78,14 @@ final class InputPump {
         buffer.deallocate()
     }
 
+    /// Bytes the terminal sent while a query waited for its answer (a cursor report after
+    /// a resume or a resize): delivered by the next ``pump(_:)``, before anything read later.
+    func receive(typeAhead: [UInt8]) {
+        guard !typeAhead.isEmpty else { return }
+        queued += decoder.feed(typeAhead)
+        if decoder.hasPendingInput { escapeDeadline = .now + escapeDelay }
+    }
+
     /// The terminal (until it hangs up) and the signal pipe; empty once the session is
     /// closed. Kept rather than built for each wait of the run loop.
     var descriptors: [Int32] {

@@ -217,6 +217,9 @@ private func handleFatalSignal(
     let savedErrno = errno
     if !crashEntered.exchange(true, ordering: .sequentiallyConsistent) {
         for slot in 0..<CrashRestore.slots { restoreTerminal(slot: slot) }
+        // The runtime's "Fatal error: …" went to the captured standard error: out it goes
+        // now, on the restored screen, before the backtracer writes after it.
+        releaseStandardError()
     }
     errno = savedErrno
     callPrevious(signal, info, context)

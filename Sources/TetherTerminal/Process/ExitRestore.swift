@@ -52,6 +52,7 @@ enum ExitRestore {
     }
 
     private static func restoreAll() {
+        defer { releaseStandardError() }
         let all = entries.withLock { entries in
             defer { entries = [:] }
             return entries.sorted { $0.key < $1.key }.map(\.value)

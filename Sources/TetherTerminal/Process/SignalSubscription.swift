@@ -97,6 +97,14 @@ final class SignalSubscription {
         return result
     }
 
+    /// Drops `signal` if it arrived and was not drained yet (the `SIGCONT` that ends the
+    /// program's own stop: the backend has already taken the terminal back).
+    func discard(_ signal: Int32) {
+        hub.collect()
+        inbox.removeAll { $0 == signal }
+        held.removeAll { $0 == signal }
+    }
+
     /// Stops the process group with `signal`'s default action; returns once continued.
     func raiseWithDefaultAction(_ signal: Int32) {
         hub.raiseWithDefaultAction(signal)

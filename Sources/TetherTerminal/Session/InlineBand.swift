@@ -84,6 +84,21 @@ final class InlineBand {
         return out
     }
 
+    /// The band was found at terminal row `row` of a terminal of `size` (asked after a
+    /// resize or a resume, since the terminal moves lines it reflows or scrolls): the band
+    /// starts there, and the rows from there down, which hold nothing but the old frame
+    /// (perhaps rewrapped), are cleared. Rows above it are the user's and are never touched.
+    func relocate(to row: Int, terminal size: Size) -> [UInt8] {
+        terminal = size
+        top = min(max(0, row), max(0, size.height - 1))
+        // No rows yet: the next layout fits the band (scrolling to make room) before
+        // anything is drawn, so no partial frame is scrolled up into the scrollback.
+        height = 0
+        var out: [UInt8] = []
+        for row in top..<size.height { out += move(row: row) + clearLine }
+        return out
+    }
+
     /// The bytes that end the presentation as `exit` says, leaving the cursor at the start
     /// of the line below what stays (or on the band's first row when nothing stays).
     func farewell(_ exit: InlineExit) -> [UInt8] {

@@ -106,7 +106,8 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
     /// The terminal's capability profile, as given at creation.
     public let strings: TerminalStrings
 
-    private var run: Run?
+    /// What the current start holds; `nil` when not running.
+    private(set) var run: Run?
     private var suspended = false
 
     /// A backend for the terminal `io` describes, drawing with `strings` (read from
@@ -218,11 +219,16 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
         run.terminal.leave(farewell: farewell(run), after: run.band?.farewell(.finalFrame) ?? [])
         run.terminal.stopProcess()
 
-        // Continued (or the stop was discarded in an orphaned process group).
+        // Continued (or the stop was discarded in an orphaned process group). The SIGCONT
+        // that continued it is this resume, not an outside stop's.
         suspended = false
+        run.terminal.signals?.discard(SIGCONT)
         run.slot.resume()
         run.terminal.enter()
         run.terminal.write(run.modes.on)
+        // The shell wrote below the band while the program was stopped: it comes back
+        // below what the shell wrote, where the cursor is now.
+        if let band = run.band { relocate(band, in: run, after: .resumed) }
         invalidate(run)
     }
 
@@ -285,6 +291,8 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
             case .resume:
                 run.terminal.restoreProgramModes()
                 run.terminal.write(run.modes.reassert)
+                // Stopped from outside, the shell printed below the band meanwhile.
+                if let band = run.band { relocate(band, in: run, after: .resumed) }
                 invalidate(run)
             case .keyboardProtocol:
                 enableKeyboardProtocol(run)
@@ -302,11 +310,13 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
     /// terminal's size changed, `redrawNeeded` otherwise.
     private func invalidate(_ run: Run) {
         let newSize = run.terminal.refreshSize()
+        let cursor = run.writer.cursor
         run.previous = nil
         run.writer.invalidate()
         if let band = run.band {
-            // Inline: always lay out again, which fits the band (``fitBand(height:)``).
-            if newSize != band.terminal { run.terminal.write(band.resize(to: newSize)) }
+            // Inline: always lay out again, which fits the band (``fitBand(height:)``). A
+            // new size moved the band's lines (the terminal scrolled or reflowed them).
+            if newSize != band.terminal { relocate(band, in: run, after: .resized(cursor: cursor)) }
             updateBandFarewells()
             run.writer.region = .band(top: band.top)
             size = band.size
@@ -340,7 +350,7 @@ extension VTBackend: BandBackend {
 
 /// Everything one start of the backend holds, until ``VTBackend/stop()``.
 @MainActor
-private final class Run {
+final class Run {
     let terminal: TerminalDevice
     let pump: InputPump
     var modes: TerminalModes

@@ -1,0 +1,70 @@
+import Glibc
+import TerminalHarness
+import Testing
+
+/// The built `login-demo --inline` in an interactive shell in tmux, through job control and
+/// resizes: the band comes back below what the shell printed, a quit after a resume leaves
+/// the frame and the outcome below it with every mode off, and a resize never erases the
+/// lines the user had above the band.
+@Suite("login-demo inline through Ctrl-Z, fg and resizes in tmux", .serialized)
+struct InlineJobControlTests {
+    /// An interactive shell with 30 numbered lines above the prompt, then the demo inline.
+    static func start() async throws -> TmuxSession {
+        let tmux = try TmuxSession(command: "PS1='$ ' exec bash --norc --noprofile -i", historyLimit: 500)
+        tmux.type("stty -g > before; seq 1 30\n")
+        _ = try await tmux.waitForText("30")
+        tmux.type("\(shellQuoted(DemoInTmux.binary)) --inline --delay 0.1; stty -g > after\n")
+        _ = try await tmux.waitForText("Username")
+        return tmux
+    }
+
+    @Test(
+        "after Ctrl-Z and fg the band is drawn below the shell's lines, and a quit leaves it, the outcome and the modes off"
+    )
+    func suspendResumeQuit() async throws {
+        let tmux = try await Self.start()
+        defer { tmux.kill() }
+        tmux.type("ab")
+        _ = try await tmux.waitForText("username    ab")
+        tmux.press("C-z")
+        _ = try await tmux.waitForText("Stopped")
+        tmux.type("fg\n")
+        try await tmux.waitFor("the band below `fg`") {
+            let lines = tmux.capture()
+            guard let fg = lines.lastIndex(where: { $0.hasPrefix("$ fg") }) else { return false }
+            return lines[(fg + 1)...].contains { $0.contains("Username  ab") }
+        }
+        let lines = tmux.capture()
+        let fg = try #require(lines.lastIndex { $0.hasPrefix("$ fg") })
+        #expect(lines[..<fg].contains { $0.contains("Stopped") }, "the shell's lines were drawn over:\n\(lines)")
+        #expect(
+            lines[(fg + 1)...].filter { $0.contains("Tether · Sign in") }.count == 1,
+            "a stale part of the frame above the band:\n\(lines)")
+        tmux.type("c")
+        _ = try await tmux.waitForText("username    abc")
+        tmux.press("Escape")
+        let end = try await tmux.waitForText("not signed in: abc")
+        _ = try await tmux.waitForFile("after")
+        DemoInTmux.expectRestored(tmux)
+        let outcome = try #require(end.lastIndex { $0.contains("not signed in: abc") })
+        #expect(end[outcome] == "not signed in: abc", "the outcome was written into the band:\n\(end)")
+        #expect(end[outcome - 1].contains("Esc cancel"), "the outcome is not right below the frame:\n\(end)")
+    }
+
+    @Test("shrinking and growing the window keeps every line the user had above the band")
+    func resizeKeepsScrollback() async throws {
+        let tmux = try await Self.start()
+        defer { tmux.kill() }
+        tmux.resize(width: 80, height: 12)
+        try await Task.sleep(for: .milliseconds(400))
+        tmux.resize(width: 80, height: 24)
+        try await Task.sleep(for: .milliseconds(400))
+        tmux.press("Escape")
+        _ = try await tmux.waitForFile("after")
+        let history = tmux.history(lines: 200).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let numbers = history.compactMap { line in Int(line.filter { $0 != " " }) }
+        #expect(numbers == Array(1...30), "lines lost:\n\(history.joined(separator: "\n"))")
+        #expect(history.contains { $0.contains("--inline --delay 0.1") }, "the command line was erased")
+        #expect(history.filter { $0.contains("Tether · Sign in") }.count == 1, "\(history.joined(separator: "\n"))")
+    }
+}
