@@ -57,7 +57,7 @@ let package = Package(
         // MARK: ncurses backend (the only module that imports CNCurses)
         // Linked through the module map (`link "ncursesw"`), not pkg-config: SwiftPM warns
         // about the -D flags in `pkg-config --cflags ncursesw`.
-        .systemLibrary(name: "CNCurses", providers: [.apt(["libncurses-dev"])]),
+        .systemLibrary(name: "CNCurses", providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]),
         .target(name: "TetherCurses", dependencies: ["TetherUI", "CNCurses"], swiftSettings: strict),
         // Small program the TetherCurses tests drive inside tmux.
         .executableTarget(name: "tether-curses-check", dependencies: ["TetherCurses", "TetherUI"],

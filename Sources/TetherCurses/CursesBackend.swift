@@ -1,6 +1,12 @@
 public import TetherUI
 import CNCurses
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 
 /// A ``TerminalBackend`` for a real terminal: set up and restored by ncursesw, drawn with the

@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TetherUI
 
 /// What an inline form leaves on the normal screen when it ends (Ctrl-C, a signal and an

@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TetherUI
 
 /// Reads what a ``TerminalSession`` receives — input bytes on the terminal, signals on

@@ -1,5 +1,11 @@
 import CNCurses
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The terminfo capabilities ``ScreenWriter`` draws with, read once from the terminal's
 /// description (ncurses' terminfo layer), so the writer itself is pure and testable.

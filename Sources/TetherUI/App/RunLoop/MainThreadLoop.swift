@@ -1,6 +1,10 @@
 internal import CTetherDispatch
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The driver behind ``Application/runOnMainThread()``: one thread, the main one, waits
