@@ -29,7 +29,7 @@ public struct Observable<Element>: ObservableConvertible {
 // MARK: - The rest of the per-value core
 //
 // AnyObserver, `onNext(_:)` and `subscribe(_:)` are inlinable, so they live here with
-// Observable, in one of the few files allowed to be (DECISIONS.md, "The hot path").
+// Observable, in one of the few files allowed to be (docs/decisions/0039-the-hot-path.md, "The hot path").
 
 /// A type-erased observer: a closure that receives events.
 @MainActor
