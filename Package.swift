@@ -31,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         // Combine for Linux (TetherCombine only).
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
+        // `swift package generate-documentation --target X` (the DocC catalogs under Sources/*/X.docc).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // MARK: Reactive core (no terminal knowledge)

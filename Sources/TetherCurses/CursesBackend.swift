@@ -9,7 +9,7 @@ import Darwin
 #endif
 import Synchronization
 
-/// A ``TerminalBackend`` for a real terminal: set up and restored by ncursesw, drawn with the
+/// A `TerminalBackend` for a real terminal: set up and restored by ncursesw, drawn with the
 /// terminal's terminfo strings by Tether's screen writer (shortest cursor moves, one `write`
 /// per frame).
 ///
@@ -23,15 +23,15 @@ import Synchronization
 /// they do), and turns on bracketed paste and, unless disabled, mouse reporting. It also
 /// asks whether the terminal speaks the kitty keyboard protocol, and turns on its
 /// unambiguous Escape when the terminal answers (``Options/kittyKeyboard``). Input
-/// bytes are decoded by ``InputDecoder``. Signals are turned into events:
+/// bytes are decoded by `InputDecoder`. Signals are turned into events:
 ///
-/// - `SIGWINCH` → ``TerminalEvent/resized(_:)``.
-/// - `SIGTERM`, `SIGHUP`, `SIGINT`, `SIGQUIT` → ``TerminalEvent/terminate(signal:)``;
+/// - `SIGWINCH` → `TerminalEvent.resized(_:)`.
+/// - `SIGTERM`, `SIGHUP`, `SIGINT`, `SIGQUIT` → `TerminalEvent.terminate(signal:)`;
 ///   the application calls ``stop()`` and exits. A hang-up of the terminal (end of
 ///   input) is reported as `SIGHUP`.
 /// - `SIGTSTP` → ``suspend()``; after the process continues,
-///   ``TerminalEvent/redrawNeeded`` (or `resized` when the size changed meanwhile).
-/// - `SIGCONT` (continued after an outside `SIGSTOP`) → ``TerminalEvent/redrawNeeded``.
+///   `TerminalEvent.redrawNeeded` (or `resized` when the size changed meanwhile).
+/// - `SIGCONT` (continued after an outside `SIGSTOP`) → `TerminalEvent.redrawNeeded`.
 ///
 /// ``stop()`` restores the terminal. If the program calls `exit()` while the backend
 /// runs, an `atexit` hook restores it too; if it dies of a fatal signal (`SIGSEGV`,
@@ -50,7 +50,7 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
         /// Report mouse presses, drags and the wheel (xterm SGR mouse mode). While on,
         /// the terminal's own text selection usually needs Shift held.
         public var mouse: Bool
-        /// Report pasted text as ``InputEvent/paste(_:)`` (bracketed paste mode).
+        /// Report pasted text as `InputEvent.paste(_:)` (bracketed paste mode).
         public var bracketedPaste: Bool
         /// Use colours when the terminal has them; `false` forces monochrome (as does a
         /// non-empty `NO_COLOR` environment variable).
@@ -98,7 +98,7 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
     public var inlineExit: InlineExit = .finalFrame {
         didSet { updateBandFarewells() }
     }
-    /// The terminal's size in cells (``Size/zero`` before ``start(_:)``); inline, the band's.
+    /// The terminal's size in cells (`Size.zero` before ``start(_:)``); inline, the band's.
     public private(set) var size: Size = .zero
     /// What the terminal can show; known after ``start(_:)``.
     public private(set) var capabilities: TerminalCapabilities
@@ -212,7 +212,7 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
 
     /// Gives the terminal back to the shell and stops the process (job control), as the
     /// default action of `SIGTSTP` would; when the process continues, takes the terminal
-    /// again and emits ``TerminalEvent/redrawNeeded`` (or `resized`).
+    /// again and emits `TerminalEvent.redrawNeeded` (or `resized`).
     ///
     /// In raw mode Ctrl-Z arrives as a key (`Ctrl-Z`); an application that wants the
     /// usual behaviour calls this. `kill -TSTP` does the same by itself.
@@ -241,7 +241,7 @@ public final class CursesBackend: SuspendableBackend, PollingBackend {
 
     /// Writes the cells of `frame` that differ from the previously presented frame,
     /// then shows the cursor at `cursor` or hides it — one `write` per frame, composed by
-    /// ``ScreenWriter`` from the terminal's terminfo strings.
+    /// `ScreenWriter` from the terminal's terminfo strings.
     public func present(_ frame: Frame, cursor: Point?) {
         present(frame, cursor: cursor, changedRows: nil)
     }

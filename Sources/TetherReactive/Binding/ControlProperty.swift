@@ -34,6 +34,7 @@ public struct ControlProperty<Value>: ObservableConvertible, ObserverType {
     /// A control property over `control`, which it holds weakly.
     ///
     /// - Parameters:
+    ///   - control: The widget (or any object) whose value this is; held weakly.
     ///   - getter: Reads the current value; called at each subscription and by the guard.
     ///   - setter: Sets the value programmatically; must not report it as an edit.
     ///   - edits: The user's edits; it should complete when the control goes away.
