@@ -33,6 +33,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         // Combine for Linux (TetherCombine only).
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
+        // `swift package generate-documentation --target X` (the DocC catalogs under Sources/*/X.docc).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // MARK: Reactive core (no terminal knowledge)
@@ -63,7 +65,7 @@ let package = Package(
         // MARK: The controlling terminal (the only module that imports CNCurses: terminfo)
         // Linked through the module map (`link "ncursesw"`), not pkg-config: SwiftPM warns
         // about the -D flags in `pkg-config --cflags ncursesw`.
-        .systemLibrary(name: "CNCurses", providers: [.apt(["libncurses-dev"])]),
+        .systemLibrary(name: "CNCurses", providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]),
         .target(name: "TetherCurses", dependencies: ["TetherUI", "TetherTerminal", "CNCurses"], swiftSettings: strict),
         // Small program the TetherCurses tests drive inside tmux.
         .executableTarget(name: "tether-curses-check", dependencies: ["TetherCurses", "TetherTerminal", "TetherUI"],

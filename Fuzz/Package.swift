@@ -23,6 +23,7 @@ let package = Package(
             name: "fuzz-decoder",
             dependencies: [
                 "FuzzSupport", "CFuzzDriver", .product(name: "TetherUI", package: "Tether"),
+                .product(name: "TetherTerminal", package: "Tether"),
             ]),
         // Edit scripts on TextEditor against the reliability tests' ReferenceEditor (a symlink).
         .executableTarget(
@@ -43,11 +44,12 @@ let package = Package(
             dependencies: [
                 "FuzzSupport", "CFuzzDriver", .product(name: "TetherUI", package: "Tether"),
             ]),
-        // Frame sequences through ScreenWriter, replayed on the curses tests' TerminalReplay (a symlink).
+        // Frame sequences through ScreenWriter, replayed on the terminal tests' TerminalReplay (a symlink).
         .executableTarget(
             name: "fuzz-screen-writer",
             dependencies: [
                 "FuzzSupport", "CFuzzDriver", .product(name: "TetherUI", package: "Tether"),
+                .product(name: "TetherTerminal", package: "Tether"),
                 .product(name: "TetherCurses", package: "Tether"),
             ]),
     ],

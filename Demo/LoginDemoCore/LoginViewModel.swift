@@ -2,10 +2,10 @@ import TetherReactive
 
 /// The login form's state and behaviour, with no knowledge of widgets.
 ///
-/// Fields are ``BehaviorRelay``s bound two ways to the form's fields; derived state (whether
+/// Fields are `BehaviorRelay`s bound two ways to the form's fields; derived state (whether
 /// Sign in is enabled, the status line) is built with operators; the messages under the
 /// fields come from the form's validators (``LoginScreen``); signing in is a
-/// ``Command`` with an `async` body. Time (the simulated network delay, the lockout
+/// `Command` with an `async` body. Time (the simulated network delay, the lockout
 /// countdown) comes from the scheduler it is given, so tests run it on virtual time.
 @MainActor
 public final class LoginViewModel: @MainActor CustomStringConvertible, @MainActor CustomReflectable {

@@ -7,7 +7,7 @@ import TetherReactive
 /// Fields are stored properties bound two ways to the form's fields with
 /// `field.rx.value <-> model.binding(\.username)`; derived state (whether Sign in is enabled,
 /// the status line) is computed properties, observed with `observe(\.statusMessage)`; signing in
-/// is the same ``Command`` with an `async` body. Time comes from the scheduler it is given.
+/// is the same `Command` with an `async` body. Time comes from the scheduler it is given.
 /// Run the demo on it with `login-demo --observation`.
 @Observable
 @MainActor

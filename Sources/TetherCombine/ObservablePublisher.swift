@@ -5,7 +5,7 @@ import OpenCombine
 #endif
 import TetherReactive
 
-/// An ``TetherReactive/Observable`` seen as a Combine `Publisher`.
+/// An `TetherReactive.Observable` seen as a Combine `Publisher`.
 ///
 /// Each Combine subscriber gets its own subscription to the observable, made when it first
 /// requests values. Values beyond the subscriber's demand are buffered, in order, until it

@@ -6,7 +6,7 @@ import OpenCombine
 import TetherReactive
 
 extension Publisher {
-    /// The publisher's values as an ``TetherReactive/Observable``: each subscription
+    /// The publisher's values as an `TetherReactive.Observable`: each subscription
     /// subscribes to the publisher with unlimited demand; `.finished` completes it and
     /// `.failure` fails it. Disposing the subscription cancels the Combine subscription.
     ///

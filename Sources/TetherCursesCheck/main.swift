@@ -9,7 +9,13 @@
 // prints one line to standard error and exits with status 2.
 
 import Dispatch
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TetherCurses
 import TetherUI
 

@@ -19,7 +19,7 @@ import TetherUI
 /// Reading ``backend`` directly shows the last frame presented, without rendering.
 ///
 /// Time stands still until ``advance(by:)``; async work (a command's `async` body) runs
-/// when the test awaits ``settle()``.
+/// when the test awaits ``settle(rounds:)``.
 @MainActor
 public final class Pilot {
     /// The application under test.
@@ -33,7 +33,14 @@ public final class Pilot {
     /// Starts `root` on a headless terminal of `size`.
     ///
     /// - Parameters:
+    ///   - root: The widget tree under test.
+    ///   - size: The terminal's size in cells; ``resize(to:)`` changes it later.
     ///   - colors: 0 simulates a monochrome terminal (or `NO_COLOR`).
+    ///   - keyMap: The application's key map, as in `Application.init`.
+    ///   - theme: The application's colours.
+    ///   - interruptBehavior: What Ctrl-C does, as in `Application.init`.
+    ///   - mouse: Whether the application asks for mouse reports.
+    ///   - scheduler: The virtual clock the test advances (``advance(by:)``).
     ///   - configure: Adjusts the application before it starts (key map, shortcuts).
     public init(
         root: Widget, size: Size = Size(width: 80, height: 24), colors: Int = 256,
@@ -125,7 +132,7 @@ public final class Pilot {
     /// Moves the virtual clock forward by `duration`, running in order every action of
     /// ``scheduler`` due by then (timers, delays, debounces; with `.zero`, the actions
     /// queued for now), then renders. It runs no `Task` or other async work: await
-    /// ``settle()`` for that.
+    /// ``settle(rounds:)`` for that.
     public func advance(by duration: Duration) {
         scheduler.advance(by: duration)
         render()

@@ -15,7 +15,7 @@ import TetherUI
 /// The transcript is what a scripted run writes to standard error: each prompt, followed
 /// by its answer and a line break (a secret's answer is never written), then messages and
 /// announcements. Async work (a command's `async` body) runs when the test awaits
-/// ``settle()`` or ``advance(by:)``.
+/// ``settle(rounds:)`` or ``advance(by:)``.
 @MainActor
 public final class TranscriptPilot {
     /// The application under test.
@@ -29,6 +29,8 @@ public final class TranscriptPilot {
     /// Starts `root` in the accessible presentation; the first question is asked at once.
     ///
     /// - Parameters:
+    ///   - root: The widget tree whose forms are asked.
+    ///   - scheduler: The virtual clock the test advances (``advance(by:)``).
     ///   - typed: Answers as a person typing at a terminal rather than a script piping
     ///     them in: a text field's suggestions are offered, Ctrl-D (``endInput()``) is
     ///     told as a person's choice.
@@ -62,8 +64,8 @@ public final class TranscriptPilot {
     }
 
     /// Presses Ctrl-C, which a terminal in line mode sends as SIGINT: the open prompt's
-    /// line ends and the application quits as in full screen (``Application/Exit/interrupted``,
-    /// unless its ``Application/interruptBehavior`` delivers Ctrl-C as a key).
+    /// line ends and the application quits as in full screen (`Application.Exit.interrupted`,
+    /// unless its `Application.interruptBehavior` delivers Ctrl-C as a key).
     public func interrupt() {
         backend.interrupt()
         app.renderIfNeeded()
@@ -97,11 +99,11 @@ public final class TranscriptPilot {
         text.value.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
-    /// How the run ended, once it has: ``Application/Exit/quit`` after the default
+    /// How the run ended, once it has: `Application.Exit.quit` after the default
     /// button's command succeeded or the user declined it.
     public var exit: Application.Exit? { app.exit }
 
-    /// The error the run would throw (``AccessibleInputError`` when the input ended early).
+    /// The error the run would throw (`AccessibleInputError` when the input ended early).
     public var error: (any Error)? { app.runError }
 
     private final class Box {

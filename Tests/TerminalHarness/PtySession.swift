@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A program running in a pseudo-terminal of its own, with the test as the terminal: the
 /// test reads every byte the program writes (``output``) and writes what the terminal

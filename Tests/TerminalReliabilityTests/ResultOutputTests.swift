@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TerminalHarness
 import Testing
 
@@ -81,7 +87,8 @@ struct ResultOutputTests {
         try await pty.waitFor(text: "Username (your name):", timeout: 30)
         var target = [CChar](repeating: 0, count: 256)
         let count = readlink("/proc/\(pty.pid)/fd/2", &target, target.count - 1)
-        #expect(count > 0 && String(cString: target) == "/dev/null", "descriptor 2: \(String(cString: target))")
+        let path = String(decoding: target.prefix(max(count, 0)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        #expect(count > 0 && path == "/dev/null", "descriptor 2: \(path)")
         let info = readText(atPath: "/proc/\(pty.pid)/fdinfo/2") ?? ""
         let flags = info.split(separator: "\n").first { $0.hasPrefix("flags:") }.flatMap {
             Int32(String($0.dropFirst("flags:".count).filter { !$0.isWhitespace }), radix: 8)

@@ -12,7 +12,13 @@
 //   python3 ttyprobe.py --keys 'alicesmith{Tab}s3cr3tPa55' --quit '{Esc}' --ready Username \
 //       -- Benchmarks/.build/release/login-floor
 
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 let reset = "\u{1B}(B\u{1B}[m", border = "\u{1B}[34m", title = "\u{1B}[1m\u{1B}[36m"
 let dimGray = "\u{1B}[2m\u{1B}[90m", placeholder = "\u{1B}[2m\u{1B}[4m\u{1B}[90m"

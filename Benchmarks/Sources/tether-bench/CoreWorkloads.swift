@@ -8,6 +8,8 @@ import TetherReactive
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 // MARK: - W1: subject -> map(+1) -> filter(even) -> summing subscriber

@@ -7,6 +7,8 @@ import TetherUI
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// W8 (issue 16): one keystroke through the whole login screen of the demo on the headless

@@ -8,6 +8,8 @@ import TetherReactive
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 // MARK: - Measuring

@@ -7,6 +7,8 @@ import TetherUI
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Issue 26, item 8: what a large bracketed paste costs in memory and what a key costs after

@@ -15,6 +15,8 @@ import TetherReactive
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 // MARK: - Running

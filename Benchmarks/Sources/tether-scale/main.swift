@@ -23,6 +23,10 @@ import TetherUI
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Whether fields are keyed form fields (`--keyed`: `form.addField(_:_:key:)`, bound with

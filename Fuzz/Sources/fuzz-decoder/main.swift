@@ -1,7 +1,14 @@
 import CFuzzDriver
 import FuzzSupport
+import TetherTerminal
 import TetherUI
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `InputDecoder` on arbitrary bytes: no crash; no character key holding a control
 /// character; never more events than bytes; and the same bytes cut into random reads (the

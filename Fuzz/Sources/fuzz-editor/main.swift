@@ -1,6 +1,12 @@
 import CFuzzDriver
 import FuzzSupport
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TetherUI
 
 /// `TextEditor` under an edit script read from the input, step by step against the

@@ -1,1 +1,1 @@
-../../../Tests/TetherCursesTests/TerminalReplay.swift
+../../../Tests/TetherTerminalTests/TerminalReplay.swift

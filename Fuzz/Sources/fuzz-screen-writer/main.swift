@@ -1,9 +1,16 @@
 import CFuzzDriver
 import FuzzSupport
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TetherUI
 
-@testable import TetherCurses
+import TetherCurses
+@testable import TetherTerminal
 
 /// `ScreenWriter` for xterm-256color on a sequence of frames read from the input (sizes,
 /// graphemes narrow and wide, styles, partial redraws of some rows, carets), each frame's
@@ -51,7 +58,7 @@ func writeFrames(_ input: FuzzInput) {
 /// xterm-256color from terminfo, loaded once.
 @MainActor enum Terminfo {
     static let xterm: TerminalStrings = {
-        guard let strings = TerminalStrings.load(term: "xterm-256color") else {
+        guard let strings = try? TerminalStrings.terminfo("xterm-256color") else {
             fuzzFailure("terminfo has no xterm-256color entry")
         }
         return strings

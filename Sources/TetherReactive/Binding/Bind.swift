@@ -9,7 +9,7 @@ extension ObservableConvertible {
         asObservable().subscribe(observer)
     }
 
-    /// Sends every value to two targets, in argument order; see ``bind(to:)-(Target)``.
+    /// Sends every value to two targets, in argument order; see ``ObservableConvertible/bind(to:)-6zntm``.
     @discardableResult
     public func bind<T1: ObserverType, T2: ObserverType>(to first: T1, _ second: T2) -> any Disposable
     where T1.Element == Element, T2.Element == Element {
@@ -19,7 +19,7 @@ extension ObservableConvertible {
             })
     }
 
-    /// Sends every value to three targets, in argument order; see ``bind(to:)-(Target)``.
+    /// Sends every value to three targets, in argument order; see ``ObservableConvertible/bind(to:)-6zntm``.
     @discardableResult
     public func bind<T1: ObserverType, T2: ObserverType, T3: ObserverType>(to first: T1, _ second: T2, _ third: T3)
         -> any Disposable
@@ -43,14 +43,14 @@ extension ObservableConvertible {
         bindValues { value in for relay in relays { relay.accept(value) } }
     }
 
-    /// Sends every value to `relays`; see ``bind(to:)-(BehaviorRelay<Element>...)``.
+    /// Sends every value to `relays`; see ``ObservableConvertible/bind(to:)-7v6vd``.
     @discardableResult
     public func bind(to relays: PublishRelay<Element>...) -> any Disposable {
         bindValues { value in for relay in relays { relay.accept(value) } }
     }
 
     /// Sends every value, wrapped, to an observer of optionals (a `ControlProperty<String?>`…);
-    /// see ``bind(to:)-(Target)``.
+    /// see ``ObservableConvertible/bind(to:)-6zntm``.
     @discardableResult
     public func bind<Target: ObserverType>(to observer: Target) -> any Disposable where Target.Element == Element? {
         asObservable().subscribeHandler(
@@ -63,13 +63,13 @@ extension ObservableConvertible {
             })
     }
 
-    /// Sends every value, wrapped, to relays of optionals; see ``bind(to:)-(BehaviorRelay<Element>...)``.
+    /// Sends every value, wrapped, to relays of optionals; see ``ObservableConvertible/bind(to:)-7v6vd``.
     @discardableResult
     public func bind(to relays: BehaviorRelay<Element?>...) -> any Disposable {
         bindValues { value in for relay in relays { relay.accept(value) } }
     }
 
-    /// Sends every value, wrapped, to relays of optionals; see ``bind(to:)-(BehaviorRelay<Element>...)``.
+    /// Sends every value, wrapped, to relays of optionals; see ``ObservableConvertible/bind(to:)-7v6vd``.
     @discardableResult
     public func bind(to relays: PublishRelay<Element?>...) -> any Disposable {
         bindValues { value in for relay in relays { relay.accept(value) } }

@@ -16,7 +16,7 @@
 // The initialisers and the per-value steps (the sink, the error guard on the edits) are
 // inlinable, so that the module that builds a control property (a widget's, an app's) runs
 // them specialised for its value type, with one weak load of the control per programmatic
-// set (W6, W8; DECISIONS.md, "The hot path"). What runs once per subscription is not.
+// set (W6, W8; docs/decisions/0039-the-hot-path.md, "The hot path"). What runs once per subscription is not.
 @MainActor
 public struct ControlProperty<Value>: ObservableConvertible, ObserverType {
     @usableFromInline let values: Observable<Value>
@@ -34,6 +34,7 @@ public struct ControlProperty<Value>: ObservableConvertible, ObserverType {
     /// A control property over `control`, which it holds weakly.
     ///
     /// - Parameters:
+    ///   - control: The widget (or any object) whose value this is; held weakly.
     ///   - getter: Reads the current value; called at each subscription and by the guard.
     ///   - setter: Sets the value programmatically; must not report it as an edit.
     ///   - edits: The user's edits; it should complete when the control goes away.

@@ -1,5 +1,5 @@
 // `subscribe(onNext:…)` and the subscription it returns: inlinable, so that the whole path
-// is specialised in the caller's module (DECISIONS.md, "The hot path").
+// is specialised in the caller's module (docs/decisions/0039-the-hot-path.md, "The hot path").
 
 extension ObservableConvertible {
     /// Subscribes closures to the sequence's events.

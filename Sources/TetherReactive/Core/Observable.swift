@@ -3,7 +3,7 @@
 /// An `Observable` is a recipe: nothing happens until it is subscribed, and each
 /// subscription runs the recipe anew (use ``ObservableConvertible/share(replay:)`` to
 /// share one). Like every reactive type in Tether it lives on the main actor; values
-/// from other threads enter through the async bridges (``Observable/from(_:)-async``).
+/// from other threads enter through the async bridges (``Observable/from(_:)-2ryw6``).
 @MainActor
 public struct Observable<Element>: ObservableConvertible {
     @usableFromInline let subscribeHandler: (AnyObserver<Element>) -> any Disposable
@@ -29,7 +29,7 @@ public struct Observable<Element>: ObservableConvertible {
 // MARK: - The rest of the per-value core
 //
 // AnyObserver, `onNext(_:)` and `subscribe(_:)` are inlinable, so they live here with
-// Observable, in one of the few files allowed to be (DECISIONS.md, "The hot path").
+// Observable, in one of the few files allowed to be (docs/decisions/0039-the-hot-path.md, "The hot path").
 
 /// A type-erased observer: a closure that receives events.
 @MainActor

@@ -4,7 +4,7 @@ import Observation
 // those of the relay versions (see ``<->(_:_:)-(ControlProperty<Value>,BehaviorRelay<Value>)``);
 // the right-hand side is the model and wins on bind. The operators are inlinable, so the
 // binding and the model's endpoint run specialised in the module that binds (W2 by
-// view-model style; DECISIONS.md, "The hot path").
+// view-model style; docs/decisions/0039-the-hot-path.md, "The hot path").
 
 /// Binds a control property and a property of an `@Observable` object both ways; the
 /// object's value wins on bind.

@@ -3,7 +3,7 @@ import Observation
 /// A property of an `@Observable` object, named by key path: the model side of a `<->`
 /// binding, an observable of the property's values, and a binding target that sets it.
 ///
-/// Make one with ``Observation/Observable/binding(_:)``:
+/// Make one with ``Observation/Observable/binding(_:)-48q1h``:
 ///
 /// ```swift
 /// @Observable @MainActor final class Profile { var name = "" }
@@ -32,7 +32,10 @@ public struct ObservedProperty<Model: AnyObject & Observation.Observable, Value>
 
     /// The property at `keyPath` of `model`.
     ///
-    /// - Parameter isEqual: The equality guard for writes; `nil` writes every value.
+    /// - Parameters:
+    ///   - model: The `@Observable` object that holds the property.
+    ///   - keyPath: The property, read and written through Observation.
+    ///   - isEqual: The equality guard for writes; `nil` writes every value.
     public init(_ model: Model, _ keyPath: ReferenceWritableKeyPath<Model, Value>, isEqual: ((Value, Value) -> Bool)?) {
         self.model = model
         self.keyPath = keyPath

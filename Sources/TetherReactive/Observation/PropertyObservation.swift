@@ -3,7 +3,7 @@
 // public form fires once, in willSet, before the new value is readable; this one calls
 // back after the value has landed, synchronously, on the mutating thread. SE-0506 makes
 // the same thing public in Swift 6.4 (`withObservationTracking(options: [.willSet, .didSet])`);
-// only this file changes then. See DECISIONS.md, "@Observable bindings".
+// only this file changes then. See docs/decisions/0019-observable-bindings-synchronous-through-observation-s-didset.md, "@Observable bindings".
 @_spi(SwiftUI) import Observation
 
 /// Watches one key path of one `@Observable` object, synchronously, for one subscriber:

@@ -1,6 +1,6 @@
 // combineLatest of two, three and four sources: one sink per subscription holding the latest
 // values, whatever the number of sources (no nesting), inlinable so that an app's validation
-// chain runs specialised for its own types (W7; DECISIONS.md, "The hot path").
+// chain runs specialised for its own types (W7; docs/decisions/0039-the-hot-path.md, "The hot path").
 
 extension Observable {
     /// Combines the latest values of two sources with `resultSelector`.

@@ -1,5 +1,5 @@
 // Inlinable, so that a validation chain's last step runs specialised for the app's types
-// (W7; DECISIONS.md, "The hot path").
+// (W7; docs/decisions/0039-the-hot-path.md, "The hot path").
 
 extension ObservableConvertible {
     /// Drops each value that `isEquivalent` finds equal to the previous value passed on.

@@ -1,7 +1,7 @@
 /// Runs work now or later on the main actor, and tells the time.
 ///
 /// Every time-based operator (``ObservableConvertible/debounce(_:scheduler:)``,
-/// ``ObservableConvertible/throttle(_:scheduler:)``, ``ObservableConvertible/observe(on:)``)
+/// ``ObservableConvertible/throttle(_:latest:scheduler:)``, ``ObservableConvertible/observe(on:)``)
 /// and every timer in Tether takes a scheduler, so a test can substitute
 /// ``TestScheduler`` and drive time without sleeping.
 @MainActor

@@ -53,7 +53,7 @@ extension Application: RunLoopClient {
     /// not `await`). One thread waits with `poll(2)` on the terminal, the signal pipe and
     /// the main dispatch queue, and draws as soon as a key has been handled, so a
     /// keystroke costs one thread wake-up. Work for the main actor (tasks,
-    /// ``MainScheduler`` timers, `DispatchQueue.main`) runs between input batches, on this
+    /// `MainScheduler` timers, `DispatchQueue.main`) runs between input batches, on this
     /// thread.
     ///
     /// - Throws: ``RunLoopError`` when the backend is not a ``PollingBackend`` or the

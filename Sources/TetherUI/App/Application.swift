@@ -66,9 +66,15 @@ public final class Application {
     /// An application showing `root` on `backend`.
     ///
     /// - Parameters:
-    ///   - scheduler: Time for spinners, delays and countdowns: ``MainScheduler`` in a real
-    ///     run, a ``TestScheduler`` under test.
+    ///   - root: The widget tree to show; the application lays it out at the terminal's size.
+    ///   - backend: The terminal: `CursesBackend` (TetherCurses), an ``AccessibleBackend``,
+    ///     or `HeadlessBackend` (TetherTesting) in tests.
+    ///   - scheduler: Time for spinners, delays and countdowns: `MainScheduler` in a real
+    ///     run, a `TestScheduler` under test.
+    ///   - keyMap: Which keys mean which ``Intent``s; ``KeyMap/default`` unless the app rebinds.
     ///   - theme: The colours; ``Theme/monochrome`` is used instead when the terminal has none.
+    ///   - interruptBehavior: What Ctrl-C does: quit (the default) or arrive as a key.
+    ///   - mouse: Whether the terminal reports the mouse (clicks, the wheel).
     public init(
         root: Widget, backend: any TerminalBackend, scheduler: any Scheduler = MainScheduler.instance,
         keyMap: KeyMap = .default, theme: Theme = .default, interruptBehavior: InterruptBehavior = .quit,

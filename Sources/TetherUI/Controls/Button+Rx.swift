@@ -5,7 +5,7 @@ extension Reactive where Base: Button {
     /// enabled. It completes when the button goes away.
     public var tap: ControlEvent<Void> { ControlEvent(events: base.taps) }
 
-    /// Binds ``Button/isBusy`` (the spinner); ``Button/bind(_:)`` binds it to a command's
+    /// Binds ``Button/isBusy`` (the spinner); ``Button/bind(_:describeResult:)`` binds it to a command's
     /// `isExecuting`. Each value applies on the main actor while the button lives;
     /// afterwards values are ignored. The binding ends when its subscription is disposed.
     public var isBusy: Binder<Bool> { Binder(base) { button, busy in button.isBusy = busy } }

@@ -2,8 +2,8 @@ import TetherReactive
 
 /// A push button, drawn as `[ Title ]`.
 ///
-/// Enter, Space or a click (or ``press()``) fires `rx.tap`. Bound to a ``Command`` with
-/// ``bind(_:)``, the button runs it on tap, follows its enabled state and shows a spinner
+/// Enter, Space or a click (or ``press()``) fires `rx.tap`. Bound to a `Command` with
+/// ``bind(_:describeResult:)``, the button runs it on tap, follows its enabled state and shows a spinner
 /// while it executes (``isBusy``). In the accessible presentation the default button's
 /// command is announced instead: ``progressText`` once when it starts, then its result or
 /// its error as a sentence.
@@ -51,7 +51,7 @@ public final class Button: Widget {
     }
 
     /// Whether the spinner shows. Setting it to a different value starts or stops the
-    /// spinner and lays the tree out again. ``bind(_:)`` binds it to the command's
+    /// spinner and lays the tree out again. ``bind(_:describeResult:)`` binds it to the command's
     /// `isExecuting`; bind it yourself with `rx.isBusy`.
     public var isBusy = false {
         didSet {
@@ -64,7 +64,9 @@ public final class Button: Widget {
     /// and shows a spinner while it executes. The binding lasts as long as the button, or
     /// until the returned disposable is disposed.
     ///
-    /// - Parameter describeResult: The sentence the accessible presentation says when a
+    /// - Parameters:
+    ///   - command: The command a tap executes (its input is `Void`).
+    ///   - describeResult: The sentence the accessible presentation says when a
     ///   run succeeds ("Signed in as demo."); `nil` uses the value's description when it
     ///   has one, or "Done.". Full screen never shows it.
     @discardableResult

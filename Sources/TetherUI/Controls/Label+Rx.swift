@@ -7,7 +7,7 @@ extension Reactive where Base: Label {
     public var text: Binder<String> { Binder(base) { label, value in label.text = value } }
 
     /// Binds optional text: a string shows it, `nil` empties and hides the label (an error
-    /// message that comes and goes). Values apply, and the binding ends, as for ``text``.
+    /// message that comes and goes). Values apply, and the binding ends, as for `rx.text`.
     public var optionalText: Binder<String?> {
         Binder(base) { label, value in
             label.text = value ?? ""

@@ -9,7 +9,7 @@ extension Reactive where Base: Slider {
 
     /// The value rounded to an integer, for whole-number sliders: the current value on
     /// subscription, then each user change that alters the rounded value. Writes set the
-    /// value programmatically. Completes, and bindings end, as ``value`` does.
+    /// value programmatically. Completes, and bindings end, as `rx.value` does.
     public var intValue: ControlProperty<Int> {
         ControlProperty(
             control: base, getter: { Int($0.value.rounded()) }, setter: { $0.value = Double($1) },

@@ -1,6 +1,6 @@
 /// A full screen of cells: what one render produces and a backend presents.
 ///
-/// Frames are compared cell by cell (``changes(from:)``) so that a backend writes only
+/// Frames are compared cell by cell (``changes(from:rows:)``) so that a backend writes only
 /// what changed since the previous frame.
 ///
 /// Each row is stored on its own: a copy of a frame shares its rows, and changing a cell
@@ -91,9 +91,12 @@ public struct Frame: Hashable, Sendable {
     /// A run never starts on a continuation cell: a changed wide grapheme is written
     /// whole, and a changed continuation cell pulls in the grapheme to its left.
     ///
-    /// - Parameter rows: When given, only these rows are compared: the caller knows the
-    ///   others are equal (a partial redraw). Ignored when there is no `previous` of the
-    ///   same size.
+    /// - Parameters:
+    ///   - previous: The frame on the terminal now; `nil` (or another size) makes every
+    ///     cell a change.
+    ///   - rows: When given, only these rows are compared: the caller knows the
+    ///     others are equal (a partial redraw). Ignored when there is no `previous` of the
+    ///     same size.
     public func changes(from previous: Frame?, rows: Range<Int>? = nil) -> [Change] {
         var result: [Change] = []
         guard let previous, previous.size == size else {

@@ -157,7 +157,7 @@ extension Form {
 
         /// Writes the clean value back through the field's bindings (the widget and the
         /// model bound to the field), hides the messages it had shown and clears
-        /// ``error``. The field does not count it as the user's edit.
+        /// ``Form/Field/error``. The field does not count it as the user's edit.
         public func reset() {
             guard let state else { return }
             state.appError = nil

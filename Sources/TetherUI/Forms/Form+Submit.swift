@@ -12,7 +12,7 @@ extension Form {
     ///   nothing: the form says which fields need attention, focus moves to the first, and
     ///   the execution fails with ``FormInvalidError``. A run of `command` that produces a value and
     ///   completes removes the form's draft (``FormDrafts``).
-    /// - Disposing the execution (Esc, ``Command/cancelAll()``) stops the wait or `command`'s run.
+    /// - Disposing the execution (Esc, `Command.cancelAll()`) stops the wait or `command`'s run.
     ///
     /// The form keeps the command as long as it lives.
     ///

@@ -1,7 +1,7 @@
 import TetherReactive
 
 /// A widget whose value a keyed form field can hold (``Form/addField(_:_:key:)``): its
-/// value as a ``ControlProperty`` — the current value on subscription, then user edits;
+/// value as a `ControlProperty` — the current value on subscription, then user edits;
 /// writes are programmatic.
 ///
 /// Every value widget of Tether conforms: text fields and areas (`String`), toggles

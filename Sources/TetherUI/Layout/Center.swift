@@ -1,4 +1,4 @@
-/// Centres one child at its preferred size in whatever space this widget gets.
+/// Centres one child, at the child's preferred size, in all the space this widget gets.
 ///
 /// A centre is flexible (``Widget/isFlexible``): alone it takes the whole screen; in a
 /// stack it takes the space the stack's other children leave, so a help bar or a footer

@@ -12,7 +12,7 @@
 ///   and whether the answer is secret (terminal echo goes off while it is read) or spans
 ///   several lines.
 /// - ``applyAccessibleAnswer(_:)`` applies the answer **as a user edit**, exactly as keys
-///   would (``UserEditable``'s `userSet`, `TextField`'s edits), so `<->` bindings,
+///   would (`UserEditable`'s `userSet`, `TextField`'s edits), so `<->` bindings,
 ///   validation and commands behave as in full screen; or returns
 ///   ``AccessibleAnswer/invalid(_:)`` with a sentence saying what to answer, and changes
 ///   nothing. An empty answer keeps the current value.

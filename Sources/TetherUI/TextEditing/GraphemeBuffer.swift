@@ -4,7 +4,7 @@
 ///
 /// Indices are logical (the gap is invisible): `0..<count`.
 ///
-/// Beside each grapheme the buffer keeps one byte, its *code* (``code(at:)``), made when the
+/// Beside each grapheme the buffer keeps one byte, its *code* (`code(at:)`), made when the
 /// grapheme is stored, so that wrapping, scrolling and drawing read a byte instead of a
 /// `Character` for the questions they ask of every visible grapheme: its width, whether it
 /// is a line break or a space, and its ASCII byte.
@@ -12,7 +12,7 @@
 /// **Memory.** For a grapheme of one ASCII byte the code *is* the grapheme, and while every
 /// grapheme is one, the buffer stores nothing else: a byte a grapheme (plus the gap). From
 /// the first other grapheme on it also keeps a 4-byte offset a slot, into a
-/// ``GraphemeArena`` that holds each other grapheme's UTF-8 bytes and a length byte.
+/// `GraphemeArena` that holds each other grapheme's UTF-8 bytes and a length byte.
 public struct GraphemeBuffer: RandomAccessCollection, Hashable, Sendable {
     /// One code per slot, gap included.
     private var codes: [UInt8]

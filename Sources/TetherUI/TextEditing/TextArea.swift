@@ -3,7 +3,7 @@ import TetherReactive
 /// A multi-line text input with soft wrapping, vertical scrolling, undo and redo.
 ///
 /// ``text`` is the current text; setting it is a programmatic write. `rx.text` is a
-/// ``ControlProperty``: its values start with the current text and then report each
+/// `ControlProperty`: its values start with the current text and then report each
 /// **user** edit (typing, deleting, pasting, undo, redo); programmatic writes are never
 /// reported back. A write keeps the caret where it was, clamped, and clears the undo
 /// history. `rx.editingDidEnd` fires when the user leaves the area.

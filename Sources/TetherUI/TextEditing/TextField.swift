@@ -3,7 +3,7 @@ import TetherReactive
 /// A single-line text input.
 ///
 /// ``text`` is the current text; setting it is a programmatic write. `rx.text` is a
-/// ``ControlProperty``: its values start with the current text and then report each
+/// `ControlProperty`: its values start with the current text and then report each
 /// **user** edit (typing, deleting, pasting); programmatic writes (``text`` or a model
 /// binding) are never reported back. A write while the user is editing keeps the caret
 /// where it was, clamped to the new text. `rx.editingDidEnd` fires when the user leaves

@@ -213,7 +213,7 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
         return size
     }
 
-    /// Places the children inside ``frame``. The default gives each child the whole frame.
+    /// Places the children inside ``Widget/frame``. The default gives each child the whole frame.
     open func layoutChildren() {
         for child in children where !child.isHidden { child.place(in: frame) }
     }

@@ -4,6 +4,10 @@ import TetherTesting
 import TetherUI
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A polled backend over a pipe: each byte written to the pipe is a typed character.

@@ -1,6 +1,10 @@
 import Dispatch
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The driver behind ``Application/run()`` for a ``PollingBackend``: the same backend

@@ -1,6 +1,10 @@
 internal import CTetherDispatch
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The driver behind ``Application/runOnMainThread()``: one thread, the main one, waits
@@ -8,7 +12,7 @@ import Glibc
 /// descriptor; it processes input and draws at once, then drains queued main-actor work
 /// (tasks, timers, `DispatchQueue.main`) on the same thread and draws again.
 ///
-/// A key therefore costs one thread wake-up (DECISIONS.md, "Apps keep the main thread").
+/// A key therefore costs one thread wake-up (docs/decisions/0024-apps-keep-the-main-thread-runonmainthread-over.md, "Apps keep the main thread").
 @MainActor
 struct MainThreadLoop {
     let backend: any PollingBackend
