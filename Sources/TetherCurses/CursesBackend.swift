@@ -145,6 +145,9 @@ public final class CursesBackend: SuspendableBackend, PollingBackend, BandBacken
         backend?.present(frame, cursor: cursor, changedRows: changedRows)
     }
 
+    /// Forgets what the terminal shows (see ``VTBackend/forgetScreen()``).
+    public func forgetScreen() { backend?.forgetScreen() }
+
     /// The terminal (until it hangs up) and the signal pipes, while the backend runs.
     public var pollDescriptors: [Int32] { backend?.pollDescriptors ?? [] }
 

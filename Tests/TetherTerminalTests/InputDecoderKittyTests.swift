@@ -124,4 +124,18 @@ struct InputDecoderKittyTests {
         _ = decoder.feed(Array("\(csi)?u".utf8))
         #expect(decoder.keyboardProtocolFlags == 0)
     }
+
+    @Test("xterm's modifyOtherKeys reports decode: Shift-Enter, Ctrl-Enter, Alt-Enter and Ctrl-I apart from Tab")
+    func modifyOtherKeys() {
+        #expect(decode("\(csi)27;2;13~") == key(.enter, .shift))
+        #expect(decode("\(csi)27;5;13~") == key(.enter, .ctrl))
+        #expect(decode("\(csi)27;3;13~") == key(.enter, .alt))
+        #expect(decode("\(csi)27;5;105~") == [.key(.ctrl("i"))])
+        #expect(decode("\(csi)27;5;105~") != key(.tab))
+    }
+
+    @Test("the kitty protocol's Ctrl-I is Ctrl with i, not Tab")
+    func ctrlIIsNotTab() {
+        #expect(decode("\(csi)105;5u") == [.key(.ctrl("i"))])
+    }
 }

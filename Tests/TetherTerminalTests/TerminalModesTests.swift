@@ -58,4 +58,15 @@ struct TerminalModesTests {
         let modes = TerminalModes(mouse: false, bracketedPaste: true)
         #expect(text(modes.on + modes.off + modes.reassert) == "\u{1B}[?2004h\u{1B}[?2004l\u{1B}[?2004h")
     }
+
+    @Test("with modifyOtherKeys, it is set after the DEC modes and reset before them, also on reassert")
+    func modifyOtherKeysAroundTheModes() {
+        var modes = TerminalModes(mouse: false, bracketedPaste: true, modifyOtherKeys: true)
+        #expect(text(modes.on) == "\u{1B}[?2004h\u{1B}[>4;1m")
+        #expect(text(modes.off) == "\u{1B}[>4m\u{1B}[?2004l")
+        modes.keyboardProtocol = true
+        #expect(text(modes.on) == "\u{1B}[?2004h\u{1B}[>4;1m\u{1B}[>1u")
+        #expect(text(modes.off) == "\u{1B}[<u\u{1B}[>4m\u{1B}[?2004l")
+        #expect(text(modes.reassert) == "\u{1B}[?2004h\u{1B}[>4;1m\u{1B}[=1u")
+    }
 }

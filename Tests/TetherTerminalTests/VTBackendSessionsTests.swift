@@ -75,5 +75,31 @@ extension ProcessWideStateTests {
             }
             #expect(sessions.allSatisfy { $0.name.value != "" })
         }
+
+        @Test("Ctrl-L forgets the screen: the next frame clears it and draws every cell again")
+        func ctrlLRepaints() async throws {
+            let session = try Session()
+            session.run = Task { try await session.app.run() }
+            session.pty.type("x")
+            try await waitUntil([session], "the typed x") { session.name.value == "x" }
+            try await Task.sleep(for: .milliseconds(100))
+            session.pty.drain()
+            let before = session.pty.output.count
+            session.pty.type("y")
+            try await waitUntil([session], "the typed y") { session.name.value == "xy" }
+            try await Task.sleep(for: .milliseconds(100))
+            session.pty.drain()
+            let typed = String(decoding: session.pty.output[before...], as: UTF8.self)
+            #expect(!typed.contains("\u{1B}[2J"), "a typed key cleared the screen: \(typed.debugDescription)")
+            let sent = session.pty.output.count
+            session.pty.type("\u{0C}")  // Ctrl-L
+            try await waitUntil([session], "a repaint") {
+                String(decoding: session.pty.output[sent...], as: UTF8.self).contains("xy")
+            }
+            let repaint = String(decoding: session.pty.output[sent...], as: UTF8.self)
+            #expect(repaint.contains("\u{1B}[H\u{1B}[2J"), "\(repaint.debugDescription)")
+            session.pty.type("\u{03}")
+            _ = try await session.run?.value
+        }
     }
 }

@@ -303,6 +303,10 @@ public struct InputDecoder: Sendable {
                 inPaste = true
                 return nil
             }
+            // xterm's modifyOtherKeys: CSI 27 ; modifiers ; code ~ (Shift-Enter, Ctrl-I, …).
+            if first == 27, values.count == 3, let code = values[2] {
+                return Self.kittyKey(code: code, modifiers: modifiers).map { .key($0) }
+            }
             guard let first, let key = Self.tildeKey(first) else { return nil }
             return .key(KeyEvent(key, modifiers: modifiers))
         case (nil, 0x75):

@@ -10,6 +10,11 @@
 /// (`CSI > 1 u`) after the DEC modes, popped (`CSI < u`) before them. The protocol keeps
 /// one stack per screen, so the pop is written while still on the screen the push was
 /// (``off`` always goes before leaving the alternate screen).
+///
+/// With ``modifyOtherKeys`` (the fallback for terminals without the kitty protocol, such as
+/// xterm), xterm's `modifyOtherKeys` resource is set to 1 (`CSI > 4 ; 1 m`) after the DEC
+/// modes, so that Shift-Enter, Ctrl-Enter and other modified keys with no legacy encoding
+/// arrive as `CSI 27 ; modifiers ; code ~`; it is reset (`CSI > 4 m`) before them.
 public struct TerminalModes: Hashable, Sendable {
     /// One DEC private mode and the option it belongs to.
     public struct Mode: Hashable, Sendable {
@@ -43,26 +48,38 @@ public struct TerminalModes: Hashable, Sendable {
     /// Sets the flags of the entry on top of the stack to 1, without pushing.
     public static let keyboardSet: [UInt8] = Array("\u{1B}[=1u".utf8)
 
-    /// The modes for a backend with mouse reporting and bracketed paste on or off.
-    public init(mouse: Bool, bracketedPaste: Bool) {
+    /// Whether xterm's `modifyOtherKeys` is set to 1 while the modes are on.
+    public let modifyOtherKeys: Bool
+    /// Sets xterm's `modifyOtherKeys` to 1.
+    public static let modifyOtherKeysOn: [UInt8] = Array("\u{1B}[>4;1m".utf8)
+    /// Resets xterm's `modifyOtherKeys` to its initial value.
+    public static let modifyOtherKeysOff: [UInt8] = Array("\u{1B}[>4m".utf8)
+
+    /// The modes for a backend with mouse reporting, bracketed paste and xterm's
+    /// `modifyOtherKeys` on or off.
+    public init(mouse: Bool, bracketedPaste: Bool, modifyOtherKeys: Bool = false) {
         modes = Self.table.filter { $0.isMouse ? mouse : bracketedPaste }
+        self.modifyOtherKeys = modifyOtherKeys
     }
 
     /// Sets the modes in use (at start and when taking the terminal back after a suspend).
     public var on: [UInt8] {
-        decModes(set: true) + (keyboardProtocol ? Self.keyboardPush : [])
+        decModes(set: true) + (modifyOtherKeys ? Self.modifyOtherKeysOn : [])
+            + (keyboardProtocol ? Self.keyboardPush : [])
     }
 
     /// Resets the modes in use, last set first.
     public var off: [UInt8] {
-        (keyboardProtocol ? Self.keyboardPop : []) + decModes(set: false)
+        (keyboardProtocol ? Self.keyboardPop : []) + (modifyOtherKeys ? Self.modifyOtherKeysOff : [])
+            + decModes(set: false)
     }
 
     /// Sets the modes again after the process was stopped from outside (`SIGSTOP`, then
     /// `SIGCONT`) without giving the terminal back: the keyboard level is set on the entry
     /// pushed at start rather than pushed again, so one pop still undoes it.
     public var reassert: [UInt8] {
-        decModes(set: true) + (keyboardProtocol ? Self.keyboardSet : [])
+        decModes(set: true) + (modifyOtherKeys ? Self.modifyOtherKeysOn : [])
+            + (keyboardProtocol ? Self.keyboardSet : [])
     }
 
     private func decModes(set: Bool) -> [UInt8] {

@@ -58,8 +58,11 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
         /// once it answers, turn on the protocol's "disambiguate escape codes" level until
         /// the backend stops or suspends: the Escape key then arrives as `ESC [27u` and is
         /// delivered at once instead of after the escape delay, and Ctrl and Alt with a key
-        /// arrive unambiguously (Ctrl-I is no longer Tab). The start never waits for the
-        /// answer; a terminal that does not answer keeps today's encoding.
+        /// arrive unambiguously (Ctrl-I is no longer Tab, Shift-Enter is not Enter). The start
+        /// never waits for the answer. For terminals without the protocol (xterm), xterm's
+        /// `modifyOtherKeys` is set to 1 as well, so modified keys with no legacy encoding
+        /// (Shift-Enter, Ctrl-Enter) still arrive distinct; terminals that know neither ignore
+        /// both.
         public var kittyKeyboard: Bool
 
         /// Options; by default mouse, bracketed paste, colours and the kitty keyboard
@@ -142,7 +145,8 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
         let terminal = TerminalDevice(io: io, strings: strings, inline: presentation == .inline)
         try terminal.open()
         let colors = options.colors && !io.noColor ? max(0, min(strings.colors, 256)) : 0
-        let modes = TerminalModes(mouse: options.mouse, bracketedPaste: options.bracketedPaste)
+        let modes = TerminalModes(
+            mouse: options.mouse, bracketedPaste: options.bracketedPaste, modifyOtherKeys: options.kittyKeyboard)
         var writer = ScreenWriter(strings: strings, mapper: StyleMapper(colors: colors))
         let terminalSize = terminal.refreshSize()
         var band: InlineBand?
@@ -262,6 +266,14 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
     public func terminalResized() {
         guard let run, !suspended else { return }
         invalidate(run)
+    }
+
+    /// Forgets what the terminal shows: the next frame clears the screen (inline: the band's
+    /// rows) and draws every cell (Ctrl-L, after another program wrote over it).
+    public func forgetScreen() {
+        guard let run else { return }
+        run.previous = nil
+        run.writer.invalidate()
     }
 
     // MARK: - Polling

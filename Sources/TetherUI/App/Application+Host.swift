@@ -21,7 +21,11 @@ extension Application: WidgetHost {
             closeTopPopup: { [unowned self] in
                 if let top = overlays.top { dismissPopup(top.popup) }
             },
-            showHelp: { [unowned self] in showKeyHelpIfEnabled() })
+            showHelp: { [unowned self] in showKeyHelpIfEnabled() },
+            repaint: { [unowned self] in
+                backend.forgetScreen()
+                renderer.forgetScreen()
+            })
     }
 
     /// Handles one event from the backend (or the test pilot). Once the run has ended

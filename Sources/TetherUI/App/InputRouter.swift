@@ -24,6 +24,8 @@ final class InputRouter {
         var closeTopPopup: () -> Void
         /// Opens the help overlay; `false` when the application shows no key help.
         var showHelp: () -> Bool
+        /// Forgets what is on the screen and draws it all again.
+        var repaint: () -> Void
     }
 
     private let root: Widget
@@ -34,7 +36,7 @@ final class InputRouter {
     var keyMap: KeyMap
     var interruptQuits = true
     var mouseEnabled = true
-    var actions = Actions(interrupt: {}, suspend: { false }, closeTopPopup: {}, showHelp: { false })
+    var actions = Actions(interrupt: {}, suspend: { false }, closeTopPopup: {}, showHelp: { false }, repaint: {})
     private var mouseCapture: Widget?
     /// The application's own intents (``Application/onIntent(_:perform:)``), in order added.
     private var intentHandlers: [(id: Int, intent: Intent, action: () -> Void)] = []
@@ -112,6 +114,7 @@ final class InputRouter {
             actions.interrupt()
         case .suspend: return actions.suspend()
         case .showHelp: return actions.showHelp()
+        case .repaint: actions.repaint()
         default:
             guard let handler = intentHandlers.first(where: { $0.intent == intent }) else { return false }
             handler.action()

@@ -54,6 +54,8 @@ public enum Intent: Hashable, Sendable {
     /// Show every key binding with its help (`?` where it is not typed as text, and F1), when
     /// the application shows key help (``Application/showsKeyHelp``).
     case showHelp
+    /// Draw the whole screen again (Ctrl-L), after another program wrote over it.
+    case repaint
     /// An intent of an app or a widget outside this module, named by a string that is only
     /// compared: `Intent.custom("refresh")`.
     case custom(String)

@@ -116,6 +116,11 @@ public struct KeyMap: Hashable, Sendable {
             (KeyEvent(.home, modifiers: .ctrl), [.moveToTextStart]),
             (KeyEvent(.end, modifiers: .ctrl), [.moveToTextEnd]),
             (KeyEvent(.enter, modifiers: .alt), [.insertLineBreak]), (.ctrl("j"), [.insertLineBreak, .activate]),
+            // Distinct only where the terminal reports them (kitty keyboard protocol,
+            // modifyOtherKeys): Shift-Enter a new line in a text area, Ctrl-Enter confirms anywhere.
+            (KeyEvent(.enter, modifiers: .shift), [.insertLineBreak]),
+            (KeyEvent(.enter, modifiers: .ctrl), [.activate]),
+            (.ctrl("l"), [.repaint]),
             (KeyEvent(.down, modifiers: .alt), [.openPopup]),
             (.pageUp, [.movePageUp, .incrementLarge, .selectPreviousPage]),
             (.pageDown, [.movePageDown, .decrementLarge, .selectNextPage]),
@@ -129,7 +134,7 @@ public struct KeyMap: Hashable, Sendable {
             (.focusNext, "next"), (.focusPrevious, "back"), (.activate, "confirm"), (.cancel, "cancel"),
             (.quit, "quit"), (.toggle, "toggle/choose"), (.previousOption, "choose"), (.nextOption, "choose"),
             (.focusUp, "move"), (.focusDown, "move"), (.openPopup, "open list"), (.undo, "undo"), (.redo, "redo"),
-            (.suspend, "suspend"),
+            (.suspend, "suspend"), (.repaint, "redraw"),
             (.showHelp, "keys"),
         ]
         for (intent, text) in help { map.setHelp(text, for: intent) }

@@ -23,9 +23,15 @@ public protocol TerminalBackend: AnyObject {
     func present(_ frame: Frame, cursor: Point?, changedRows: Range<Int>?)
     /// Restores the terminal to its state before ``start(_:)``. Idempotent.
     func stop()
+    /// Forgets what the terminal shows, so that the next ``present(_:cursor:)`` draws every
+    /// cell (Ctrl-L: another program wrote over the screen). The default does nothing.
+    func forgetScreen()
 }
 
 extension TerminalBackend {
+    /// Nothing to forget: a backend that keeps no copy of the screen.
+    public func forgetScreen() {}
+
     /// Compares every row: calls ``present(_:cursor:)``.
     public func present(_ frame: Frame, cursor: Point?, changedRows: Range<Int>?) {
         present(frame, cursor: cursor)

@@ -24,7 +24,7 @@ struct KeyMapTests {
         let described = KeyMap.default.helpEntries.map(\.description)
         #expect(
             Array(described.prefix(7)) == [
-                "Tab next", "Shift-Tab back", "Enter/Ctrl-J confirm", "Esc cancel", "Ctrl-C quit",
+                "Tab next", "Shift-Tab back", "Enter/Ctrl-J/Ctrl-Enter confirm", "Esc cancel", "Ctrl-C quit",
                 "Space toggle/choose",
                 "←/→ choose",
             ])

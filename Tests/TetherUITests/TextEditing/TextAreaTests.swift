@@ -210,6 +210,22 @@ struct TextAreaTests {
         #expect(area.text == "a\nb\nc")
     }
 
+    @Test("Shift-Enter, which the kitty protocol and modifyOtherKeys report apart from Enter, inserts a line break")
+    func shiftEnterBreaks() throws {
+        var keys = KeyMap.default
+        keys.rebind(.enter, to: .activate)
+        let area = TextArea(width: 12)
+        let form = Form()
+        form.addField("About", area)
+        form.addField("Next", TextField())
+        let pilot = try Pilot(root: form, size: Size(width: 40, height: 12), keyMap: keys)
+        pilot.type("a")
+        pilot.press(KeyEvent(.enter, modifiers: .shift))
+        pilot.type("b")
+        #expect(area.text == "a\nb")
+        #expect(pilot.focusedWidget === area)
+    }
+
     @Test("rx.text reports user edits only and a model write keeps the caret, clamped")
     func binding() throws {
         let area = TextArea(width: 12)
