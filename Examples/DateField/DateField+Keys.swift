@@ -70,7 +70,8 @@ extension DateField {
 
     /// Digits fill the focused segment: the first replaces it, the next add to it, and a
     /// full segment (or one no further digit could make valid: a day of 4, a month of 2)
-    /// goes on to the next. `/`, `.`, `-` and a space go on at once. Anything else is not
+    /// is entered and goes on to the next; a segment left before it is full is entered
+    /// as it stands. `/`, `.`, `-` and a space go on at once. Anything else is not
     /// for this field.
     func typeText(_ text: String) -> Bool {
         guard text.allSatisfy({ ($0.isASCII && $0.isNumber) || "/.- ".contains($0) }) else { return false }
@@ -97,13 +98,13 @@ extension DateField {
         let largest = [31, 12, years.upperBound][focusedSegment.rawValue]
         let full = typedDigits == focusedSegment.width || value * 10 > largest
         if full { typedDigits = 0 }
-        // A year is taken when its digits are all there (or the user leaves it): 2, 20 and
-        // 202 are on the way to 2026, not years meant.
-        if focusedSegment == .year && !full {
+        // A segment is taken when its digits are all there or the user leaves it: the 3 of
+        // 31 and the 20 of 2026 are on the way, not values meant.
+        if full {
+            userEnter(day)
+        } else {
             entry = day
             setNeedsDisplay()
-        } else {
-            userEnter(day)
         }
         if full, let next = Segment(rawValue: focusedSegment.rawValue + 1) { select(next) }
     }

@@ -78,6 +78,18 @@ struct DateFieldTests {
         #expect(screen.model.value == DateComponents(year: 1984, month: 11, day: 27))
     }
 
+    @Test("a day typed in part reaches the model when the user leaves the segment")
+    func partialDayEnteredOnLeaving() throws {
+        let screen = DateFieldForm()
+        let pilot = try screen.pilot()
+        pilot.type("1")
+        #expect(pilot.lines[0] == "Born  1_/11/2026")
+        #expect(screen.model.value == novemberTwentySeventh)
+        pilot.press(.right)
+        #expect(pilot.lines[0] == "Born  01/11/2026")
+        #expect(screen.model.value == DateComponents(year: 2026, month: 11, day: 1))
+    }
+
     @Test("31 February is refused: the model keeps the last date and the row says why")
     func invalidDateRefused() throws {
         let screen = DateFieldForm(date: DateComponents(year: 2026, month: 1, day: 31))
