@@ -90,7 +90,10 @@ final class CatalogList: Widget {
     override func draw(in canvas: inout Canvas, context: DrawContext) {
         let chosenRow = rows.firstIndex(of: .entry(selection)) ?? 0
         top = min(max(top, chosenRow - frame.height + 1), chosenRow)
-        if chosenRow == 1 { top = 0 }  // the first group's heading stays in view
+        // No blank rows under the last entry once the list has room again (a terminal made
+        // taller), and the first group's heading stays in view with the first entry.
+        top = max(0, min(top, rows.count - frame.height))
+        if chosenRow == 1 { top = 0 }
         let theme = context.theme
         for y in 0..<frame.height where top + y < rows.count {
             switch rows[top + y] {

@@ -34,7 +34,8 @@ public final class CatalogScreen {
         }
         codes = entries.map { VStack($0.code.map { Label($0, role: .accent) }) }
         let right = CatalogColumn([
-            Panel(title: "Example", VStack(examples)),
+            // Leading: each example at its own width (a drop-down of 20 columns stays 20).
+            Panel(title: "Example", VStack(alignment: .leading, examples)),
             Panel(title: "View model", VStack(states)),
             Panel(title: "Code", VStack(codes)),
         ])

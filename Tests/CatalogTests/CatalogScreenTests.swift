@@ -113,6 +113,23 @@ struct CatalogScreenTests {
         #expect(pilot.lines[7].hasPrefix("↑/↓ example"))
     }
 
+    @Test("a terminal made tall again fills the list down to its last entry, with no rows left blank")
+    func tallAgain() throws {
+        let (screen, pilot) = try makePilot(height: 8)
+        screen.choose(screen.entries.firstIndex { $0.title == "Dropdown" }!)
+        #expect(pilot.lines[1].hasPrefix("│   Slider"))
+        pilot.resize(to: Size(width: 80, height: 24))
+        #expect(pilot.lines[21].hasPrefix("│   Scripted"))
+        #expect(pilot.lines[10].hasPrefix("│ › Dropdown"))
+    }
+
+    @Test("a drop-down example keeps its own width")
+    func exampleWidth() throws {
+        let (screen, pilot) = try makePilot()
+        screen.choose(screen.entries.firstIndex { $0.title == "Dropdown" }!)
+        #expect(pilot.lines[1].hasPrefix("│ Widgets       ││ [choose a country ▾]"))
+    }
+
     @Test("Esc quits the catalog")
     func escQuits() throws {
         let (screen, pilot) = try makePilot()
