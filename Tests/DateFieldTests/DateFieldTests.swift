@@ -182,6 +182,21 @@ struct DateFieldTests {
         #expect(pilot.lines[2].hasPrefix("←/→ day/month/year · ↑/↓ change · Tab next"))
     }
 
+    @Test("a keyed form field holds the date field: a user edit makes the form dirty and its validator judges the date")
+    func keyedField() throws {
+        let field = DateField(date: novemberTwentySeventh)
+        let form = Form()
+        let born = form.addField("Born", field, key: "born")
+            .validate(.rule("Not born yet.") { ($0.year ?? 0) <= 2026 })
+        let pilot = try Pilot(root: form, size: Size(width: 40, height: 4))
+        #expect(!form.isDirty)
+        pilot.press(.right, .right, .up)
+        #expect(form.isDirty)
+        #expect(born.value == DateComponents(year: 2027, month: 11, day: 27))
+        #expect(born.validation == .invalid("Not born yet."))
+        #expect(!form.isValid)
+    }
+
     @Test("rx.date completes when the field goes away")
     func completesWithField() throws {
         var completed = false
