@@ -96,6 +96,16 @@ let package = Package(
         .executableTarget(name: "signup-example", dependencies: [
             "SignupCore", "Tether", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Examples/signup", swiftSettings: strict),
+        // The catalog (`swift run tether-catalog`): every widget, container and presentation,
+        // live beside its view model and code. The screen is a library the tests drive.
+        .target(name: "CatalogCore", dependencies: ["TetherReactive", "TetherUI", "TetherDateField"],
+                path: "Examples/CatalogCore", swiftSettings: strict),
+        .executableTarget(name: "tether-catalog", dependencies: ["CatalogCore", "Tether"], path: "Examples/catalog",
+                          swiftSettings: strict),
+        // A widget written outside TetherUI: the date field of docs/writing-a-widget.md. It
+        // imports TetherUI's public API only, which proves that API enough to write one.
+        .target(name: "TetherDateField", dependencies: ["TetherReactive", "TetherUI"], path: "Examples/DateField",
+                swiftSettings: strict),
 
         // MARK: Tests
         .testTarget(name: "TetherReactiveTests", dependencies: ["TetherReactive"], swiftSettings: strict),
@@ -124,6 +134,12 @@ let package = Package(
         // The signup example: its screen through the Pilot and the built binary in tmux.
         .testTarget(name: "SignupExampleTests", dependencies: ["SignupCore", "TetherTesting", "TetherUI", "TetherReactive",
                                                                "TerminalHarness", "signup-example"], swiftSettings: strict),
+        // The catalog: its screen through the Pilot and the built binary in tmux.
+        .testTarget(name: "CatalogTests", dependencies: ["CatalogCore", "TetherTesting", "TetherUI", "TetherReactive",
+                                                         "TerminalHarness", "tether-catalog"], swiftSettings: strict),
+        // The date field (a widget from outside TetherUI) through the Pilot, inline and by ear.
+        .testTarget(name: "DateFieldTests", dependencies: ["TetherDateField", "TetherTesting", "TetherUI",
+                                                           "TetherReactive"], swiftSettings: strict),
         // The built login-demo (and settings-example) in tmux under signals, without a terminal,
         // and with its output redirected.
         .testTarget(name: "TerminalReliabilityTests", dependencies: ["TerminalHarness", "login-demo", "settings-example"],

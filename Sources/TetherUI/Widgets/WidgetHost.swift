@@ -47,15 +47,29 @@ protocol WidgetHost: AnyObject {
     func askInConversation(_ question: String, defaultYes: Bool, _ completion: @escaping (Bool) -> Void) -> Bool
 }
 
+/// What a widget's host offers a widget of any module: the focused widget, focus moves and
+/// the scheduler. With ``Widget/setNeedsDisplay()``, ``Widget/setNeedsLayout()`` and
+/// ``Widget/focus()`` this is the whole of the host a widget author reaches; the host itself
+/// (``WidgetHost``) stays inside TetherUI.
 extension Widget {
-    /// The widget that has keyboard focus where this widget runs, if any.
-    var hostFocusedWidget: Widget? { root.host?.focusedWidget }
+    /// The widget that has keyboard focus in the running application this widget is part
+    /// of, or `nil` when nothing has focus or the widget is in no running application's
+    /// tree (before `start()`, after it is removed). Read it when you need it: it is not
+    /// observable (use `rx.isFocused` to hear focus arrive and leave).
+    public var hostFocusedWidget: Widget? { root.host?.focusedWidget }
 
-    /// Moves keyboard focus on from the focused widget, as Tab (`forward`) or Shift-Tab would.
-    func moveHostFocus(forward: Bool) { root.host?.moveFocus(forward: forward) }
+    /// Moves keyboard focus on from the focused widget to the next (`forward`) or previous
+    /// widget that accepts focus, wrapping, as Tab or Shift-Tab would; popups keep focus
+    /// inside themselves. Does nothing outside a running application. The widgets that lose
+    /// and gain focus hear it at once (``focusChanged()``, `rx.isFocused`).
+    public func moveHostFocus(forward: Bool) { root.host?.moveFocus(forward: forward) }
 
-    /// The running application's scheduler, or `nil` outside one.
-    var hostScheduler: (any Scheduler)? { root.host?.scheduler }
+    /// The running application's scheduler (its clock and timers: a spinner's frames, a
+    /// debounce, a key pause), or `nil` outside a running application. Under a `Pilot` it
+    /// is the test's virtual clock, so what a widget schedules runs when the test advances
+    /// time. Ask for it when you schedule, not in `init` (a widget has no host yet there),
+    /// and dispose what you schedule when the widget no longer needs it.
+    public var hostScheduler: (any Scheduler)? { root.host?.scheduler }
 }
 
 /// What a widget may use while drawing.
