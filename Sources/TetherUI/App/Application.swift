@@ -68,7 +68,8 @@ public final class Application {
     /// - Parameters:
     ///   - scheduler: Time for spinners, delays and countdowns: ``MainScheduler`` in a real
     ///     run, a ``TestScheduler`` under test.
-    ///   - theme: The colours; ``Theme/monochrome`` is used instead when the terminal has none.
+    ///   - theme: The colours; drawn in its variant for the terminal's background, and
+    ///     without colours when the terminal has none (``theme``).
     public init(
         root: Widget, backend: any TerminalBackend, scheduler: any Scheduler = MainScheduler.instance,
         keyMap: KeyMap = .default, theme: Theme = .default, interruptBehavior: InterruptBehavior = .quit,
@@ -120,9 +121,16 @@ public final class Application {
         set { router.mouseEnabled = newValue }
     }
 
-    /// The theme in use: the chosen one, or its monochrome form on a terminal without colours.
+    /// The theme in use: the chosen one's variant for the terminal's background
+    /// (``TerminalCapabilities/background``, known once the backend started; the dark form
+    /// before and when unknown), or that variant's ``Theme/withoutColors`` form on a
+    /// terminal without colours. Setting it chooses the theme; the next frame uses it.
     public var theme: Theme {
-        get { backend.capabilities.colors == 0 ? chosenTheme.withoutColors : chosenTheme }
+        get {
+            let capabilities = backend.capabilities
+            let variant = chosenTheme.variant(for: capabilities.background)
+            return capabilities.colors == 0 ? variant.withoutColors : variant
+        }
         set {
             chosenTheme = newValue
             renderer.setNeedsDisplay()
