@@ -46,7 +46,10 @@ struct LoginDemo: ParsableCommand {
     @Flag(help: "Ignore the mouse (clicks, drags and the wheel).")
     var noMouse = false
 
-    @Option(help: "Colour theme: default, ocean or mono.")
+    @Option(
+        help:
+            "Colour theme: default, light, ocean, high-contrast or mono. default, ocean and high-contrast follow the terminal's background; light is for a light one the terminal does not report."
+    )
     var theme: ThemeName = .default
 
     @Flag(help: "Run on the view model written as an @Observable class instead of the one built from relays.")
@@ -317,12 +320,15 @@ enum InjectedCrash: String, CaseIterable {
 private func abortProcess() -> Never { abort() }
 
 enum ThemeName: String, ExpressibleByArgument, CaseIterable, Sendable {
-    case `default`, ocean, mono
+    case `default`, light, ocean, mono
+    case highContrast = "high-contrast"
 
     var theme: Theme {
         switch self {
         case .default: .default
+        case .light: .light
         case .ocean: .ocean
+        case .highContrast: .highContrast
         case .mono: .monochrome
         }
     }

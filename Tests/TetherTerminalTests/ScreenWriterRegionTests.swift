@@ -131,7 +131,7 @@ struct ScreenWriterRegionTests {
         #expect(
             bytes == [
                 "\u{1B}(B\u{1B}[m\u{1B}[H\u{1B}[2J\u{1B}[1m\u{1B}[36mUsername\u{1B}[2C\u{1B}(B\u{1B}[m\u{1B}[2m\u{1B}[4m"
-                    + "\u{1B}[90myour name\u{1B}[2d\r\u{1B}(B\u{1B}[mPassword  \u{1B}[4m•••••••"
+                    + "your name\u{1B}[2d\r\u{1B}(B\u{1B}[mPassword  \u{1B}[4m•••••••"
                     + String(repeating: " ", count: 63) + "\u{1B}[1;11H\u{1B}[?12l\u{1B}[?25h",
                 "\u{1B}(B\u{1B}[ma        \u{1B}[8D",
             ])

@@ -133,7 +133,9 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
 
     // MARK: - Start and stop
 
-    /// Takes over the terminal. Events reach `handler` only from
+    /// Takes over the terminal and finds out its background (``BackgroundQuery``: on the
+    /// controlling terminal one round trip, at most ``BackgroundQuery/timeout``), which
+    /// ``capabilities`` then reports. Events reach `handler` only from
     /// ``processPendingInput()``, which a run driver calls when ``pollDescriptors`` are
     /// readable or ``pollTimeout`` has passed (`Application.run()`, `runOnMainThread()`).
     ///
@@ -150,11 +152,13 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
         var writer = ScreenWriter(strings: strings, mapper: StyleMapper(colors: colors))
         let terminalSize = terminal.refreshSize()
         var band: InlineBand?
-        var typeAhead: [UInt8] = []
+        // Keys typed before the answers to the start's queries: the form's first input.
+        let (background, answeredTypeAhead) = BackgroundQuery.detect(io: io)
+        var typeAhead = answeredTypeAhead
         if presentation == .inline {
             let start = InlineBand.startRow(output: io.output, input: io.input, terminalHeight: terminalSize.height)
             band = InlineBand(top: start.row, terminal: terminalSize, strings: strings)
-            typeAhead = start.typeAhead  // keys typed before the cursor report: the form's first input
+            typeAhead += start.typeAhead
         }
         if let band { writer.region = .band(top: band.top) }
         let escapeDelay = Duration.milliseconds(options.escapeDelayMilliseconds)
@@ -162,7 +166,7 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
         let run = Run(terminal: terminal, pump: pump, modes: modes, writer: writer, slot: slot, handler: handler)
         run.band = band
         self.run = run
-        capabilities = TerminalCapabilities(colors: colors, mouse: options.mouse)
+        capabilities = TerminalCapabilities(colors: colors, mouse: options.mouse, background: background)
         size = band?.size ?? terminalSize
         terminal.write(modes.on + (options.kittyKeyboard ? TerminalModes.keyboardQuery : []))
         armRestore(run)

@@ -72,7 +72,8 @@ public final class Application {
     ///   - scheduler: Time for spinners, delays and countdowns: `MainScheduler` in a real
     ///     run, a `TestScheduler` under test.
     ///   - keyMap: Which keys mean which ``Intent``s; ``KeyMap/default`` unless the app rebinds.
-    ///   - theme: The colours; ``Theme/monochrome`` is used instead when the terminal has none.
+    ///   - theme: The colours; drawn in its variant for the terminal's background, and
+    ///     without colours when the terminal has none (``theme``).
     ///   - interruptBehavior: What Ctrl-C does: quit (the default) or arrive as a key.
     ///   - mouse: Whether the terminal reports the mouse (clicks, the wheel).
     public init(
@@ -126,9 +127,16 @@ public final class Application {
         set { router.mouseEnabled = newValue }
     }
 
-    /// The theme in use: the chosen one, or its monochrome form on a terminal without colours.
+    /// The theme in use: the chosen one's variant for the terminal's background
+    /// (``TerminalCapabilities/background``, known once the backend started; the dark form
+    /// before and when unknown), or that variant's ``Theme/withoutColors`` form on a
+    /// terminal without colours. Setting it chooses the theme; the next frame uses it.
     public var theme: Theme {
-        get { backend.capabilities.colors == 0 ? chosenTheme.withoutColors : chosenTheme }
+        get {
+            let capabilities = backend.capabilities
+            let variant = chosenTheme.variant(for: capabilities.background)
+            return capabilities.colors == 0 ? variant.withoutColors : variant
+        }
         set {
             chosenTheme = newValue
             renderer.setNeedsDisplay()

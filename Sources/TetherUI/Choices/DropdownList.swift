@@ -183,10 +183,11 @@ final class DropdownList<Option: Hashable>: Widget {
             let index = optionIndex(atRow: row)
             let style = !list.isEnabled(index) ? theme.disabled : row == position ? theme.focused : theme.normal
             canvas.fill(Rect(x: 0, y: line, width: frame.width, height: 1), with: .blank(style))
-            // A list that scrolls keeps its last column for the markers.
+            // A list that scrolls keeps its last column for the markers. Matches are
+            // underlined, never bold: bold black on the focused row is grey in many terminals.
             let title = list.titles[index].truncated(toWidth: frame.width - (scrolls ? 2 : 1))
             drawTitle(
-                title, at: Point(x: 1, y: line), style: style, matchStyle: style.adding([.bold, .underline]),
+                title, at: Point(x: 1, y: line), style: style, matchStyle: style.adding(.underline),
                 in: &canvas)
         }
         canvas.drawScrollMarkers(

@@ -57,12 +57,28 @@ public struct TerminalCapabilities: Hashable, Sendable {
     public var colors: Int
     /// Whether mouse reporting is on.
     public var mouse: Bool
+    /// Whether the terminal's background is light or dark, as the backend found out when
+    /// it started (``TerminalBackground/unknown`` before, or when nothing said). The
+    /// application draws with the matching variant of its theme (``Theme/variant(for:)``).
+    public var background: TerminalBackground
 
     /// Capabilities.
-    public init(colors: Int, mouse: Bool) {
+    public init(colors: Int, mouse: Bool, background: TerminalBackground = .unknown) {
         self.colors = colors
         self.mouse = mouse
+        self.background = background
     }
+}
+
+/// The lightness of a terminal's default background, which decides the theme variant.
+public enum TerminalBackground: Hashable, Sendable {
+    /// Dark (black, dark grey, a dark colour): light text on it.
+    case dark
+    /// Light (white, light grey, a pale colour): dark text on it.
+    case light
+    /// Nobody said: the terminal did not answer the query and the environment has no hint.
+    /// Themes draw their dark variant.
+    case unknown
 }
 
 /// A real terminal, driven by a loop that waits on its descriptors: the one contract every

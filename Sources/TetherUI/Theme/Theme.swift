@@ -1,7 +1,18 @@
 /// The styles widgets draw with.
 ///
-/// ``default`` uses colours; ``monochrome`` uses only bold, reverse, underline and dim and
-/// is chosen automatically when the terminal has no colours or `NO_COLOR` is set.
+/// A theme has a form for dark backgrounds (itself) and may have one for light
+/// backgrounds (``withLightVariant(_:)``): the application draws with
+/// ``variant(for:)`` of the terminal's background, which the backend finds out when it
+/// starts (``TerminalCapabilities/background``). ``default``, ``ocean`` and
+/// ``highContrast`` have both forms; ``light`` is for a light background whatever the
+/// terminal reports; ``monochrome`` uses only bold, reverse, underline and dim, and a
+/// theme's ``withoutColors`` form is chosen automatically when the terminal has no colours
+/// or `NO_COLOR` is set.
+///
+/// The themes Tether ships are legible on xterm's palette at 8, 16 and 256 colours: text
+/// at least 4.5:1, focus indicators, borders and disabled controls at least 3:1 (WCAG 2.2),
+/// with bold never needed to make a colour legible (many terminals draw bold colours 0–7
+/// as their bright forms, so bold black turns grey). docs/widgets-and-keys.md, "Themes".
 public struct Theme: Hashable, Sendable {
     /// Ordinary text and widget bodies.
     public var normal: Style
@@ -40,38 +51,23 @@ public struct Theme: Hashable, Sendable {
         self.border = border
     }
 
-    /// Colours on the terminal's default background.
-    public static let `default` = Theme(
-        normal: Style(),
-        focused: Style(foreground: .black, background: .cyan, attributes: .bold),
-        disabled: Style(foreground: .gray, attributes: .dim),
-        error: Style(foreground: .red, attributes: .bold),
-        accent: Style(foreground: .cyan, attributes: .bold),
-        field: Style(attributes: .underline),
-        placeholder: Style(foreground: .gray, attributes: [.dim, .underline]),
-        border: Style(foreground: .blue))
+    /// The form for a light background, when there is one (at most one element: an
+    /// array gives a value type its own kind as a member).
+    private var lightForm: [Theme] = []
 
-    /// Attributes only: for terminals without colour and for `NO_COLOR`.
-    public static let monochrome = Theme(
-        normal: Style(),
-        focused: Style(attributes: [.reverse, .bold]),
-        disabled: Style(attributes: .dim),
-        error: Style(attributes: [.bold, .underline]),
-        accent: Style(attributes: .bold),
-        field: Style(attributes: .underline),
-        placeholder: Style(attributes: [.dim, .underline]),
-        border: Style())
+    /// This theme, with `light` drawn instead on a light background (``variant(for:)``).
+    public func withLightVariant(_ light: Theme) -> Theme {
+        var theme = self
+        theme.lightForm = [light.variant(for: .light)]
+        return theme
+    }
 
-    /// A calm theme with fewer colours.
-    public static let ocean = Theme(
-        normal: Style(),
-        focused: Style(foreground: .white, background: .blue, attributes: .bold),
-        disabled: Style(foreground: .gray, attributes: .dim),
-        error: Style(foreground: .magenta, attributes: .bold),
-        accent: Style(foreground: .blue, attributes: .bold),
-        field: Style(attributes: .underline),
-        placeholder: Style(foreground: .gray, attributes: [.dim, .underline]),
-        border: Style(foreground: .cyan))
+    /// The form of this theme for a terminal with `background`: the light variant on a
+    /// light background when the theme has one, else the theme itself (which is the form
+    /// for dark and unknown backgrounds). The application calls this whenever it draws.
+    public func variant(for background: TerminalBackground) -> Theme {
+        background == .light ? lightForm.first ?? self : self
+    }
 
     /// Which pair of styles a focusable widget draws with while it is enabled.
     public enum ControlRole: Hashable, Sendable {
@@ -94,14 +90,21 @@ public struct Theme: Hashable, Sendable {
         }
     }
 
-    /// The theme with its colours removed (attributes kept), for monochrome terminals.
+    /// The theme with its colours removed, for monochrome terminals and `NO_COLOR`:
+    /// attributes are kept and each role gets what tells it apart without colour. Focus
+    /// is reversed; errors are bold and underlined; accents bold; disabled text dim (a
+    /// control that is not usable, 3:1 is enough); typed text keeps the field's underline
+    /// whether focused or not, and placeholders lose it (and any dim), so a hint never
+    /// looks like input even where dim is not drawn. Applied to the variant in use.
     public var withoutColors: Theme {
-        func strip(_ style: Style) -> Style { Style(attributes: style.attributes) }
-        var theme = Theme(
-            normal: strip(normal), focused: strip(focused), disabled: strip(disabled), error: strip(error),
-            accent: strip(accent), field: strip(field), focusedField: strip(focusedField),
-            placeholder: strip(placeholder), border: strip(border))
-        if !theme.focused.attributes.contains(.reverse) { theme.focused.attributes.insert(.reverse) }
-        return theme
+        func strip(_ style: Style, adding extra: Style.Attributes = [], removing: Style.Attributes = []) -> Style {
+            Style(attributes: style.attributes.union(extra).subtracting(removing))
+        }
+        let input = strip(field).attributes
+        return Theme(
+            normal: strip(normal), focused: strip(focused, adding: .reverse), disabled: strip(disabled, adding: .dim),
+            error: strip(error, adding: [.bold, .underline]), accent: strip(accent, adding: .bold),
+            field: strip(field), focusedField: strip(focusedField, adding: input),
+            placeholder: strip(placeholder, removing: input.union(.dim)), border: strip(border))
     }
 }
