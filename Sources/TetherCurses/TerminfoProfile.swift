@@ -61,7 +61,8 @@ extension TerminalStrings {
             setForeground: string("setaf") ?? string("setf"), setBackground: string("setab") ?? string("setb"),
             hideCursor: string("civis"), showCursor: string("cnorm"), exitAlternateScreen: string("rmcup"),
             enterAlternateScreen: string("smcup"), colors: max(0, Int(tether_number_capability("colors"))),
-            autoMargins: tether_flag_capability("am") != 0, delayedWrap: tether_flag_capability("xenl") != 0)
+            autoMargins: tether_flag_capability("am") != 0, delayedWrap: tether_flag_capability("xenl") != 0,
+            synchronizedOutput: string("Sync") != nil)
     }
 }
 

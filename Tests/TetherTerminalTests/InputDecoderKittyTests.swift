@@ -138,4 +138,11 @@ struct InputDecoderKittyTests {
     func ctrlIIsNotTab() {
         #expect(decode("\(csi)105;5u") == [.key(.ctrl("i"))])
     }
+
+    @Test("a DEC mode report (DECRQM's answer) is no key, and is kept by mode")
+    func modeReport() {
+        var decoder = InputDecoder()
+        #expect(decoder.feed(Array("\(csi)?2026;2$ya".utf8)) == [.key(.character("a"))])
+        #expect(decoder.modeReports[2026] == 2)
+    }
 }

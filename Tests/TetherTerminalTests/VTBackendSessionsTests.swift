@@ -101,5 +101,51 @@ extension ProcessWideStateTests {
             session.pty.type("\u{03}")
             _ = try await session.run?.value
         }
+
+        @Test(
+            "once the terminal says it knows mode 2026, a large frame is one synchronized update and a key's few bytes are not"
+        )
+        func synchronizedOutput() async throws {
+            let pty = try PseudoTerminal(width: 80, height: 24)
+            let lines = (0..<20).map { Label("line \($0) " + String(repeating: "·", count: 60)) }
+            let field = TextField()
+            let io = TerminalIO(input: pty.slave, output: pty.slave, environment: ["TERM": "xterm-256color"])
+            let app = Application(root: VStack([field] + lines), backend: VTBackend(io: io, strings: .xterm256Color))
+            let run = Task { try await app.run() }
+            try await waitUntil([], "the query and the first frame") {
+                pty.drain()
+                return String(decoding: pty.output, as: UTF8.self).contains("line 19")
+            }
+            #expect(String(decoding: pty.output, as: UTF8.self).contains("\u{1B}[?2026$p"), "no DECRQM query")
+            #expect(
+                !String(decoding: pty.output, as: UTF8.self).contains("\u{1B}[?2026h"), "synchronized before the answer"
+            )
+            pty.type("\u{1B}[?2026;2$y")  // the answer: known, reset
+            pty.type("k")
+            try await waitUntil([], "the key drawn") {
+                pty.drain()
+                return String(decoding: pty.output, as: UTF8.self).contains("k")
+            }
+            let sent = pty.output.count
+            pty.type("\u{0C}")  // Ctrl-L: the whole screen again
+            try await waitUntil([], "the repaint") {
+                pty.drain()
+                return String(decoding: pty.output[sent...], as: UTF8.self).contains("line 19")
+            }
+            let repaint = String(decoding: pty.output[sent...], as: UTF8.self)
+            #expect(
+                repaint.hasPrefix("\u{1B}[?2026h") && repaint.contains("\u{1B}[?2026l"),
+                "\(repaint.prefix(40).debugDescription)")
+            let typed = pty.output.count
+            pty.type("m")
+            try await waitUntil([], "the key drawn") {
+                pty.drain()
+                return String(decoding: pty.output[typed...], as: UTF8.self).contains("m")
+            }
+            #expect(!String(decoding: pty.output[typed...], as: UTF8.self).contains("2026"), "a key was wrapped")
+            pty.type("\u{03}")
+            _ = try await run.value
+            #expect(String(decoding: pty.drain(), as: UTF8.self).contains("\u{1B}[?2026l"), "not ended on the way out")
+        }
     }
 }

@@ -54,6 +54,9 @@ public struct InputDecoder: Sendable {
     /// kitty keyboard protocol query (`ESC [ ? u` → `ESC [ ? flags u`); `nil` until an
     /// answer came. Any answer means the terminal speaks the protocol.
     package private(set) var keyboardProtocolFlags: Int?
+    /// The terminal's answers to DEC private mode queries (DECRQM, `CSI ? mode $ p`), by mode:
+    /// 0 not recognised, 1 set, 2 reset, 3 permanently set, 4 permanently reset. No key.
+    package private(set) var modeReports: [Int: Int] = [:]
 
     /// The longest escape sequence kept while waiting for its final byte.
     private static let maxSequenceLength = 64
@@ -286,6 +289,11 @@ public struct InputDecoder: Sendable {
         if let first = parameters.first, (0x3C...0x3F).contains(first) {
             prefix = first
             parameters = parameters.dropFirst()
+        }
+        if prefix == 0x3F, buffer[final] == 0x79, parameters.last == 0x24 {  // CSI ? mode ; value $ y
+            let report = Self.numbers(parameters.dropLast())
+            if report.count == 2, let mode = report[0], let value = report[1] { modeReports[mode] = value }
+            return step
         }
         guard parameters.allSatisfy({ (0x30...0x3B).contains($0) }) else { return step }
         let values = Self.numbers(parameters)

@@ -37,6 +37,8 @@ final class InputPump {
         /// The terminal answered the kitty keyboard protocol query: it speaks the protocol.
         /// Reported once, before the input read with the answer.
         case keyboardProtocol
+        /// The terminal answered that it knows synchronized output (mode 2026). Reported once.
+        case synchronizedOutput
     }
 
     /// How long an open bracketed paste waits for more bytes before it ends without its
@@ -53,6 +55,7 @@ final class InputPump {
     private var escapeDeadline: ContinuousClock.Instant?
     /// Whether ``Arrival/keyboardProtocol`` was reported.
     private var reportedKeyboardProtocol = false
+    private var reportedSynchronizedOutput = false
 
     /// Events decoded from bytes read before the pump (type-ahead), delivered first.
     private var queued: [InputEvent] = []
@@ -176,6 +179,12 @@ final class InputPump {
         if !reportedKeyboardProtocol, decoder.keyboardProtocolFlags != nil {
             reportedKeyboardProtocol = true
             guard accept(.keyboardProtocol) else { return false }
+        }
+        if !reportedSynchronizedOutput, let state = decoder.modeReports[TerminalModes.synchronizedOutputMode],
+            state > 0, state != 4
+        {
+            reportedSynchronizedOutput = true
+            guard accept(.synchronizedOutput) else { return false }
         }
         for event in events {
             guard accept(.input(event)) else { return false }

@@ -48,6 +48,20 @@ public struct TerminalModes: Hashable, Sendable {
     /// Sets the flags of the entry on top of the stack to 1, without pushing.
     public static let keyboardSet: [UInt8] = Array("\u{1B}[=1u".utf8)
 
+    /// DEC private mode 2026, synchronized output: the terminal shows what is written between
+    /// `CSI ? 2026 h` and `CSI ? 2026 l` at once, never half a frame.
+    public static let synchronizedOutputMode = 2026
+    /// Asks whether the terminal knows synchronized output (DECRQM): one that does answers
+    /// `CSI ? 2026 ; n $ y` at once; one that does not ignores it, and nothing waits for it.
+    public static let synchronizedOutputQuery: [UInt8] = Array("\u{1B}[?2026$p".utf8)
+    /// Begins a synchronized update.
+    public static let synchronizedBegin: [UInt8] = Array("\u{1B}[?2026h".utf8)
+    /// Ends a synchronized update (and, on every way out, one a crash interrupted).
+    public static let synchronizedEnd: [UInt8] = Array("\u{1B}[?2026l".utf8)
+    /// Whether frames are written as synchronized updates (set once the terminal answered
+    /// ``synchronizedOutputQuery``, or its terminfo has `Sync`).
+    public var synchronizedOutput = false
+
     /// Whether xterm's `modifyOtherKeys` is set to 1 while the modes are on.
     public let modifyOtherKeys: Bool
     /// Sets xterm's `modifyOtherKeys` to 1.
@@ -70,7 +84,7 @@ public struct TerminalModes: Hashable, Sendable {
 
     /// Resets the modes in use, last set first.
     public var off: [UInt8] {
-        (keyboardProtocol ? Self.keyboardPop : []) + (modifyOtherKeys ? Self.modifyOtherKeysOff : [])
+        (synchronizedOutput ? Self.synchronizedEnd : []) + (keyboardProtocol ? Self.keyboardPop : []) + (modifyOtherKeys ? Self.modifyOtherKeysOff : [])
             + decModes(set: false)
     }
 

@@ -44,6 +44,8 @@ public struct TerminalStrings: Sendable, Hashable {
     public var enterAlternateScreen: String? = nil
     /// How many colours the terminal shows (`colors`; 0 when it has none).
     public var colors: Int = 0
+    /// Whether terminfo says the terminal has synchronized output (the `Sync` extension).
+    public var synchronizedOutput = false
     /// Writing the last column wraps (`am`), and the wrap waits for the next character
     /// (`xenl`): without `xenl`, writing the bottom-right cell would scroll the screen.
     public var autoMargins: Bool
@@ -58,7 +60,8 @@ public struct TerminalStrings: Sendable, Hashable {
         resetAttributes: String? = nil, bold: String? = nil, dim: String? = nil, underline: String? = nil,
         reverse: String? = nil, setForeground: String? = nil, setBackground: String? = nil,
         hideCursor: String? = nil, showCursor: String? = nil, exitAlternateScreen: String? = nil,
-        enterAlternateScreen: String? = nil, colors: Int = 0, autoMargins: Bool, delayedWrap: Bool
+        enterAlternateScreen: String? = nil, colors: Int = 0, autoMargins: Bool, delayedWrap: Bool,
+        synchronizedOutput: Bool = false
     ) {
         self.cursorAddress = cursorAddress
         self.columnAddress = columnAddress
@@ -85,6 +88,7 @@ public struct TerminalStrings: Sendable, Hashable {
         self.colors = colors
         self.autoMargins = autoMargins
         self.delayedWrap = delayedWrap
+        self.synchronizedOutput = synchronizedOutput
     }
 
     /// `format` expanded with one parameter, as bytes, padding removed.

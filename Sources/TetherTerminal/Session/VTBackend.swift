@@ -109,6 +109,10 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
     /// The terminal's capability profile, as given at creation.
     public let strings: TerminalStrings
 
+    /// Frames of more bytes than this are written as synchronized updates, where the terminal
+    /// has them (a typed key's 12–14 bytes are not).
+    static let synchronizedThreshold = 256
+
     /// What the current start holds; `nil` when not running.
     private(set) var run: Run?
     private var suspended = false
@@ -168,7 +172,10 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
         self.run = run
         capabilities = TerminalCapabilities(colors: colors, mouse: options.mouse, background: background)
         size = band?.size ?? terminalSize
-        terminal.write(modes.on + (options.kittyKeyboard ? TerminalModes.keyboardQuery : []))
+        terminal.write(
+            modes.on + (options.kittyKeyboard ? TerminalModes.keyboardQuery : [])
+                + (strings.synchronizedOutput ? [] : TerminalModes.synchronizedOutputQuery))
+        if strings.synchronizedOutput { run.modes.synchronizedOutput = true }
         armRestore(run)
     }
 
@@ -259,7 +266,14 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
     /// before (the application's partial redraws); `nil` compares every row.
     public func present(_ frame: Frame, cursor: Point?, changedRows: Range<Int>?) {
         guard let run, !suspended else { return }
-        run.terminal.write(run.writer.update(to: frame, from: run.previous, caret: cursor, rows: changedRows))
+        let bytes = run.writer.update(to: frame, from: run.previous, caret: cursor, rows: changedRows)
+        // A large update (a new screen, a scroll, a popup) as one synchronized update, so the
+        // terminal never shows half of it; a typed key's few bytes go in one write anyway.
+        if run.modes.synchronizedOutput, bytes.count > Self.synchronizedThreshold {
+            run.terminal.write(TerminalModes.synchronizedBegin + bytes + TerminalModes.synchronizedEnd)
+        } else {
+            run.terminal.write(bytes)
+        }
         run.previous = frame
     }
 
@@ -312,6 +326,9 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
                 invalidate(run)
             case .keyboardProtocol:
                 enableKeyboardProtocol(run)
+            case .synchronizedOutput:
+                run.modes.synchronizedOutput = true
+                armRestore(run)
             case .terminate(let signal):
                 // Nothing after a request to end is handled: a SIGTSTP or a key that came
                 // with it must not stop or change a program that is leaving.
