@@ -322,13 +322,14 @@ struct ScreenWriter {
     }
 
     /// Whether every terminal draws `value` as wide as the width table does: Latin, Greek and
-    /// Cyrillic letters, punctuation, box drawing and braille (one column); kana, CJK
-    /// ideographs, Hangul syllables and fullwidth forms (two). Emoji and other symbols changed
-    /// width between Unicode versions, and terminals follow different ones (DECISIONS.md).
+    /// Cyrillic letters, punctuation, arrows, box drawing, geometric shapes, ✓ ✔ and braille
+    /// (one column); kana, CJK ideographs, Hangul syllables and fullwidth forms (two). Emoji
+    /// and other symbols changed width between Unicode versions, and terminals follow
+    /// different ones (DECISIONS.md, "The emulator oracle and the width table").
     private static func hasSettledWidth(_ value: UInt32) -> Bool {
         switch value {
-        case 0x20..<0x7F, 0xA0..<0x300, 0x370..<0x483, 0x48A..<0x530, 0x2010...0x2027, 0x2500...0x259F,
-            0x2800...0x28FF:
+        case 0x20..<0x7F, 0xA0..<0x300, 0x370..<0x483, 0x48A..<0x530, 0x2010...0x2027, 0x2190...0x21FF,
+            0x2500...0x25FC, 0x2713...0x2714, 0x2800...0x28FF:
             true
         case 0x3041...0x3096, 0x30A0...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF60:
             true
