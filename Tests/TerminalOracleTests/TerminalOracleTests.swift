@@ -12,12 +12,12 @@ import TetherUI
 @MainActor
 @Suite("Emulator oracle")
 struct TerminalOracleTests {
-    /// Frames per run over all six types: 120,000, or `TETHER_ORACLE_FRAMES`.
+    /// Frames per run over all six types: 100,000 (about 50 s in a debug build), or `TETHER_ORACLE_FRAMES`.
     static let totalFrames: Int = {
         if let value = getenv("TETHER_ORACLE_FRAMES"), let frames = Int(String(cString: value)), frames > 0 {
             return frames
         }
-        return 120_000
+        return 100_000
     }()
 
     /// One case only, from `TETHER_ORACLE_SEED` (decimal or 0x hex).
