@@ -33,7 +33,6 @@ struct Oracle {
         var writer = OracleWriter(terminal)
         var previous: Frame?
         var shownBand: Range<Int>??  // the band's rows the outside was written around
-
         var unsure = Set<Point>()
         for (index, step) in steps.enumerated() {
             if step.terminal.height != emulator.rows || step.terminal.width != emulator.columns {

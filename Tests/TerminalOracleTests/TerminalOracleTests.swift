@@ -12,7 +12,7 @@ import TetherUI
 @MainActor
 @Suite("Emulator oracle")
 struct TerminalOracleTests {
-    /// Frames per run over all six types: 100,000 (about 50 s in a debug build), or `TETHER_ORACLE_FRAMES`.
+    /// Frames per run over all six types: 100,000 (about 52 s alone in a debug build), or `TETHER_ORACLE_FRAMES`.
     static let totalFrames: Int = {
         if let value = getenv("TETHER_ORACLE_FRAMES"), let frames = Int(String(cString: value)), frames > 0 {
             return frames
@@ -31,7 +31,7 @@ struct TerminalOracleTests {
     static let framesPerCase = 40
 
     @Test("every frame the writer draws is what libvterm shows", arguments: OracleTerminal.names)
-    func framesMatchTheEmulator(_ term: String) throws {
+    func framesMatchTheEmulator(_ term: String) async throws {
         let terminal = try #require(OracleTerminal(term), "terminfo has no \(term) (install ncurses-term)")
         let oracle = Oracle(terminal: terminal, probe: WidthProbe())
         let base = UInt64(OracleTerminal.names.firstIndex(of: term) ?? 0) << 48
@@ -41,6 +41,9 @@ struct TerminalOracleTests {
             .map { base | UInt64($0) }
         var frames = 0
         for seed in seeds {
+            // The writer is main-actor isolated: give the main queue back between sequences, so
+            // tests that wait on it (MainScheduler's wall-clock delays) are not held for a minute.
+            await Task.yield()
             let steps = FrameSequence.steps(seed: seed, count: Self.framesPerCase)
             frames += steps.count
             guard let failure = oracle.run(steps) else { continue }
