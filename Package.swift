@@ -148,6 +148,14 @@ let package = Package(
         .testTarget(name: "ReliabilityTests", dependencies: ["LoginDemoCore", "TetherTesting", "TetherUI", "TetherReactive", "TetherTerminal",
                                                              .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strict),
+
+        // MARK: The emulator oracle (tests only: apps never link libvterm)
+        // libvterm through its module map (`link "vterm"`); only TerminalOracleTests use it.
+        .systemLibrary(name: "CVTerm", providers: [.apt(["libvterm-dev"])]),
+        // The screen writer's exact bytes fed to libvterm over random frame sequences for six
+        // terminal types; the emulator's cells and cursor must be what each frame meant.
+        .testTarget(name: "TerminalOracleTests", dependencies: ["TetherCurses", "TetherTerminal", "TetherUI", "CVTerm"],
+                    swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

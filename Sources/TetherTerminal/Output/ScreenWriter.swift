@@ -13,8 +13,9 @@ public import TetherUI
 ///
 /// The writer tracks the terminal's cursor and pen. Wherever the terminal might
 /// disagree about where the cursor is — after writing the last column (pending wrap),
-/// after a multi-scalar grapheme (emoji sequences, combining marks: terminals differ
-/// on their width) — it forgets the position, and the next move is absolute.
+/// after a multi-scalar grapheme (emoji sequences, combining marks) or a scalar whose
+/// width changed between Unicode versions (most emoji and symbols: terminals differ on
+/// their width) — it forgets the position, and the next move is absolute.
 ///
 /// Frames go to a ``Region`` of the terminal: the whole (alternate) screen, or a band of
 /// rows starting at some terminal row (an inline presentation below a shell prompt).
@@ -127,14 +128,14 @@ public struct ScreenWriter {
                 if skipsCorner && x == width - 1 && change.y == height - 1 { continue }
                 move(to: Point(x: x, y: change.y), in: frame, output: &out)
                 setPen(mapper.pen(for: cell.style), output: &out)
-                var multiScalar = false
+                var unsettled = false
                 if let byte = cell.printableASCII {
                     out.append(byte)  // the common case
                 } else {
-                    multiScalar = Self.appendGrapheme(cell.grapheme, to: &out)
+                    unsettled = Self.appendGrapheme(cell.grapheme, to: &out)
                 }
                 let end = x + max(1, Int(cell.width))
-                cursor = (multiScalar || end >= width) ? nil : Point(x: end, y: change.y)
+                cursor = (unsettled || end >= width) ? nil : Point(x: end, y: change.y)
             }
         }
         if let caret, caret.x >= 0, caret.y >= 0, caret.x < width, caret.y < height {
@@ -262,7 +263,7 @@ public struct ScreenWriter {
             }
             let grapheme = cell.grapheme
             let scalars = grapheme.unicodeScalars
-            guard scalars.count == 1, let scalar = scalars.first, !Self.isControl(scalar.value) else { return nil }
+            guard scalars.count == 1, let scalar = scalars.first, Self.hasSettledWidth(scalar.value) else { return nil }
             bytes += grapheme.utf8
         }
         return bytes
@@ -300,7 +301,8 @@ public struct ScreenWriter {
     // MARK: - Text
 
     /// Appends `grapheme` as UTF-8 (an empty one as a space, control characters as `?`)
-    /// and tells whether it had more than one scalar.
+    /// and tells whether terminals may disagree on its width: more than one scalar, or one
+    /// without a ``hasSettledWidth(_:)``.
     private static func appendGrapheme(_ grapheme: String, to out: inout [UInt8]) -> Bool {
         var utf8 = grapheme.utf8.makeIterator()
         if let first = utf8.next(), first >= 0x20, first < 0x7F, utf8.next() == nil {
@@ -308,8 +310,10 @@ public struct ScreenWriter {
             return false
         }
         var count = 0
+        var settled = true
         for scalar in grapheme.unicodeScalars {
             count += 1
+            settled = hasSettledWidth(scalar.value)
             if isControl(scalar.value) {
                 out.append(UInt8(ascii: "?"))
             } else {
@@ -317,7 +321,24 @@ public struct ScreenWriter {
             }
         }
         if count == 0 { out.append(UInt8(ascii: " ")) }
-        return count > 1
+        return count > 1 || !settled
+    }
+
+    /// Whether every terminal draws `value` as wide as the width table does: Latin, Greek and
+    /// Cyrillic letters, punctuation, arrows, box drawing, geometric shapes, ✓ ✔ and braille
+    /// (one column); kana, CJK ideographs, Hangul syllables and fullwidth forms (two). Emoji
+    /// and other symbols changed width between Unicode versions, and terminals follow
+    /// different ones (docs/decisions/0089-the-emulator-oracle-and-the-width-table.md).
+    private static func hasSettledWidth(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x20..<0x7F, 0xA0..<0x300, 0x370..<0x483, 0x48A..<0x530, 0x2010...0x2027, 0x2190...0x21FF,
+            0x2500...0x25FC, 0x2713...0x2714, 0x2800...0x28FF:
+            true
+        case 0x3041...0x3096, 0x30A0...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF60:
+            true
+        default:
+            false
+        }
     }
 
     private static func isControl(_ value: UInt32) -> Bool {

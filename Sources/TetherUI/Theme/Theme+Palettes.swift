@@ -3,7 +3,7 @@
 // where a bright foreground becomes its normal colour plus bold, in that normal colour;
 // with bold, which many terminals draw as the bright colour. No style uses bold with a
 // foreground of 0–7 unless the bright form passes too, and none needs bold to be legible.
-// Measured contrasts: DECISIONS.md, "Themes are legible on xterm's palette"; checked by
+// Measured contrasts: docs/decisions/0088-themes-are-legible-on-xterm-s-palette.md; checked by
 // ThemeContrastTests.
 
 extension Theme {

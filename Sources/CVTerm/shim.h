@@ -1,0 +1,2 @@
+// libvterm (Debian libvterm-dev), the emulator the TerminalOracleTests feed the writer's bytes.
+#include <vterm.h>

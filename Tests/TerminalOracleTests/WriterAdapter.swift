@@ -1,0 +1,86 @@
+import TetherCurses
+import TetherTerminal
+import TetherUI
+
+// The only file of the oracle that names the writer's types (`ScreenWriter`, `TerminalStrings`,
+// `StyleMapper`, public in TetherTerminal); terminfo is read through TetherCurses.
+
+/// A terminal type as the oracle draws for it: its terminfo strings and colour count.
+@MainActor
+struct OracleTerminal: Sendable, CustomStringConvertible {
+    let term: String
+    /// Colours terminfo gives (`colors`), 0 without colour strings.
+    let colors: Int
+    fileprivate let strings: TerminalStrings
+
+    /// The six types the oracle runs for.
+    nonisolated static let names = ["xterm-256color", "screen-256color", "tmux-256color", "linux", "vt220", "xterm"]
+
+    /// `term` from this machine's terminfo, `nil` when terminfo does not know it.
+    init?(_ term: String) {
+        guard let strings = try? TerminalStrings.terminfo(term) else { return nil }
+        let count = strings.colors
+        self.term = term
+        self.strings = strings
+        colors = strings.setForeground == nil ? 0 : max(0, min(count, 256))
+    }
+
+    nonisolated var description: String { term }
+
+    /// Whether the terminal can hide and show the cursor (`civis`, `cnorm`).
+    var hidesCursor: Bool { strings.hideCursor != nil }
+    var showsCursor: Bool { strings.showCursor != nil }
+    /// Whether the writer leaves the bottom-right cell alone (`am` without `xenl`: writing it would scroll).
+    var skipsCorner: Bool { strings.autoMargins && !strings.delayedWrap }
+
+    /// The attributes this terminal can turn on, of those libvterm keeps.
+    var attributes: Style.Attributes {
+        var result: Style.Attributes = []
+        if strings.bold != nil { result.insert(.bold) }
+        if strings.underline != nil { result.insert(.underline) }
+        if strings.reverse != nil { result.insert(.reverse) }
+        return result
+    }
+
+    /// What `style` looks like on this terminal: the attributes libvterm can show and the palette
+    /// numbers (-1: default), as the writer's style mapper maps them for this colour count.
+    func look(of style: Style) -> (attributes: Style.Attributes, foreground: Int, background: Int) {
+        lookFunction(style)
+    }
+
+    /// ``look(of:)`` without the terminal's strings (for the oracle's inner loop).
+    var lookFunction: @Sendable (Style) -> (attributes: Style.Attributes, foreground: Int, background: Int) {
+        let mapper = StyleMapper(colors: colors), shown = attributes
+        return { style in
+            let pen = mapper.pen(for: style)
+            return (pen.attributes.intersection(shown), Int(pen.foreground), Int(pen.background))
+        }
+    }
+}
+
+/// The screen writer for one terminal type, as the backend drives it.
+@MainActor
+struct OracleWriter {
+    private var writer: ScreenWriter
+
+    init(_ terminal: OracleTerminal) {
+        writer = ScreenWriter(strings: terminal.strings, mapper: StyleMapper(colors: terminal.colors))
+    }
+
+    /// The band's top row, `nil` for the whole screen. Changing it forgets the terminal's state.
+    var bandTop: Int? {
+        get {
+            if case .band(let top) = writer.region { return top }
+            return nil
+        }
+        set { writer.region = newValue.map { .band(top: $0) } ?? .fullScreen }
+    }
+
+    /// Forgets the terminal's state (after a resize).
+    mutating func invalidate() { writer.invalidate() }
+
+    /// The writer's bytes for `frame` over `previous`.
+    mutating func update(to frame: Frame, from previous: Frame?, caret: Point?, rows: Range<Int>?) -> [UInt8] {
+        writer.update(to: frame, from: previous, caret: caret, rows: rows)
+    }
+}
