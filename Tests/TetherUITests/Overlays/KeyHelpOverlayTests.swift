@@ -85,7 +85,7 @@ struct KeyHelpOverlayTests {
         form.addButtons([save], default: save)
         let pilot = try pilot(form)
         pilot.type("?")
-        #expect(pilot.lines.contains { boxWords($0) == ["Enter/Ctrl-J", "save"] })
+        #expect(pilot.lines.contains { boxWords($0) == ["Enter/Ctrl-J/Ctrl-Enter", "save"] })
         #expect(!pilot.lines.contains { $0.contains("confirm") })
     }
 }
