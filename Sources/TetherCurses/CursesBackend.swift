@@ -8,7 +8,7 @@ import Darwin
 public import TetherTerminal
 public import TetherUI
 
-/// A ``TerminalBackend`` for the program's own terminal: a ``VTBackend`` on the
+/// A `TerminalBackend` for the program's own terminal: a `VTBackend` on the
 /// controlling terminal, `/dev/tty`, drawing with the terminfo description of the
 /// process's `TERM` (read through ncurses once, into values; ncurses manages no screen).
 ///
@@ -17,10 +17,10 @@ public import TetherUI
 /// draws on the terminal and leaves only what the program prints in the file.
 ///
 /// Everything else — raw mode, the alternate screen, bracketed paste and mouse reporting,
-/// the kitty keyboard protocol, signals as events (`SIGWINCH` → ``TerminalEvent/resized(_:)``,
-/// `SIGTERM`/`SIGHUP`/`SIGINT`/`SIGQUIT` → ``TerminalEvent/terminate(signal:)``, `SIGTSTP` →
+/// the kitty keyboard protocol, signals as events (`SIGWINCH` → `TerminalEvent/resized(_:)`,
+/// `SIGTERM`/`SIGHUP`/`SIGINT`/`SIGQUIT` → `TerminalEvent/terminate(signal:)`, `SIGTSTP` →
 /// ``suspend()``), and the terminal restored by ``stop()``, at `exit()` and after a crash —
-/// is ``VTBackend``'s; see there.
+/// is `VTBackend`'s; see there.
 ///
 /// While the backend runs, what the program writes to standard error (when that is the
 /// terminal) is kept and written out after the terminal is restored — by ``stop()``, at
@@ -52,7 +52,7 @@ public final class CursesBackend: SuspendableBackend, PollingBackend, BandBacken
     private var descriptors: (input: Int32, output: Int32)?
     /// Whether a `CursesBackend` runs: the process has one controlling terminal, and two
     /// backends drawing on it would overwrite each other (sessions on other terminals are
-    /// ``VTBackend``s, any number).
+    /// `VTBackend`s, any number).
     private static var active = false
 
     /// A backend with mouse reporting on or off, other options at their defaults.
@@ -71,7 +71,7 @@ public final class CursesBackend: SuspendableBackend, PollingBackend, BandBacken
         stop()
     }
 
-    /// The terminal's size in cells (``Size/zero`` before ``start(_:)``); inline, the band's.
+    /// The terminal's size in cells (`Size/zero` before ``start(_:)``); inline, the band's.
     public var size: Size { backend?.size ?? .zero }
     /// What the terminal can show; known after ``start(_:)``.
     public var capabilities: TerminalCapabilities {
@@ -82,10 +82,10 @@ public final class CursesBackend: SuspendableBackend, PollingBackend, BandBacken
 
     // MARK: - Start and stop
 
-    /// Opens `/dev/tty`, reads `TERM`'s terminfo description, and starts a ``VTBackend``
+    /// Opens `/dev/tty`, reads `TERM`'s terminfo description, and starts a `VTBackend`
     /// on it. Events reach `handler` only from ``processPendingInput()``.
     ///
-    /// - Throws: ``TerminalError`` when there is no controlling terminal, `TERM` is
+    /// - Throws: `TerminalError` when there is no controlling terminal, `TERM` is
     ///   unset, unknown or cannot address the cursor (`dumb`), or the backend runs already.
     public func start(_ handler: @escaping (TerminalEvent) -> Void) throws {
         guard backend == nil, !Self.active else { throw TerminalError(.alreadyRunning) }
@@ -115,7 +115,7 @@ public final class CursesBackend: SuspendableBackend, PollingBackend, BandBacken
         }
     }
 
-    /// Restores the terminal (see ``VTBackend/stop()``) and closes `/dev/tty`. Idempotent;
+    /// Restores the terminal (see `VTBackend/stop()`) and closes `/dev/tty`. Idempotent;
     /// safe to call before `start`.
     public func stop() {
         guard let backend else { return }
@@ -132,20 +132,20 @@ public final class CursesBackend: SuspendableBackend, PollingBackend, BandBacken
     }
 
     /// Gives the terminal back to the shell and stops the process until it is continued
-    /// (see ``VTBackend/suspend()``).
+    /// (see `VTBackend/suspend()`).
     public func suspend() { backend?.suspend() }
 
     // MARK: - Drawing and input
 
-    /// Shows `frame` (see ``VTBackend/present(_:cursor:)``).
+    /// Shows `frame` (see `VTBackend/present(_:cursor:)`).
     public func present(_ frame: Frame, cursor: Point?) { backend?.present(frame, cursor: cursor) }
 
-    /// Shows `frame`, comparing only `changedRows` (see ``VTBackend/present(_:cursor:changedRows:)``).
+    /// Shows `frame`, comparing only `changedRows` (see `VTBackend/present(_:cursor:changedRows:)`).
     public func present(_ frame: Frame, cursor: Point?, changedRows: Range<Int>?) {
         backend?.present(frame, cursor: cursor, changedRows: changedRows)
     }
 
-    /// Forgets what the terminal shows (see ``VTBackend/forgetScreen()``).
+    /// Forgets what the terminal shows (see `VTBackend/forgetScreen()`).
     public func forgetScreen() { backend?.forgetScreen() }
 
     /// The terminal (until it hangs up) and the signal pipes, while the backend runs.
@@ -154,13 +154,13 @@ public final class CursesBackend: SuspendableBackend, PollingBackend, BandBacken
     /// The time left before a pending lone Escape counts as the Escape key, or `nil`.
     public var pollTimeout: Duration? { backend?.pollTimeout }
 
-    /// Handles signals and input that arrived (see ``VTBackend/processPendingInput()``).
+    /// Handles signals and input that arrived (see `VTBackend/processPendingInput()`).
     public func processPendingInput() { backend?.processPendingInput() }
 
     /// The whole terminal's size (``size`` is the band's when inline).
     public var terminalSize: Size { backend?.terminalSize ?? .zero }
 
-    /// Inline: gives the band `height` rows (see ``VTBackend/fitBand(height:)``).
+    /// Inline: gives the band `height` rows (see `VTBackend/fitBand(height:)`).
     public func fitBand(height: Int) { backend?.fitBand(height: height) }
 
     // MARK: - The process's environment

@@ -14,7 +14,7 @@ extension TerminalStrings {
     /// current terminal (if any) is left alone, so sessions of different types can be
     /// loaded in one process.
     ///
-    /// - Throws: ``TerminalError`` when terminfo has no database, does not know `term`, or
+    /// - Throws: `TerminalError` when terminfo has no database, does not know `term`, or
     ///   describes a terminal that cannot address the cursor (`dumb`, a hardcopy or
     ///   generic type).
     @MainActor

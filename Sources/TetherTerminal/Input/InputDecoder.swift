@@ -1,6 +1,6 @@
 public import TetherUI
 
-/// Turns the bytes a terminal sends into ``InputEvent``s.
+/// Turns the bytes a terminal sends into `InputEvent`s.
 ///
 /// Feed it whatever `read` returned with `feed`; sequences split across reads are
 /// reassembled. When ``hasPendingInput`` is `true` afterwards, the bytes so far could be
@@ -24,7 +24,7 @@ public import TetherUI
 ///   query (`ESC [ ? flags u`) is no key: it sets `keyboardProtocolFlags`.
 /// - `ESC` + a key is that key with Alt (`ESC b` is Alt-b, `ESC DEL` Alt-Backspace);
 ///   `ESC ESC` is Escape followed by whatever the second ESC starts.
-/// - Bracketed paste (`ESC [200~` … `ESC [201~`): one ``InputEvent/paste(_:)`` with the
+/// - Bracketed paste (`ESC [200~` … `ESC [201~`): one `InputEvent/paste(_:)` with the
 ///   text verbatim, however many feeds it spans (a paste longer than ``maxPasteChunk``
 ///   bytes arrives as several, each cut at a character boundary). A paste whose end
 ///   never comes ends at the ``flush()`` its caller makes after a paste timeout.
@@ -102,7 +102,7 @@ public struct InputDecoder: Sendable {
     /// Takes whatever is pending as complete: a lone ESC is Escape, ESC and a printable
     /// character is that character with Alt (so `ESC [` alone is Alt-[), a partial UTF-8
     /// character is U+FFFD, a partial or overlong escape sequence is dropped, and an open
-    /// bracketed paste ends: its text so far arrives as a ``InputEvent/paste(_:)`` and the
+    /// bracketed paste ends: its text so far arrives as a `InputEvent/paste(_:)` and the
     /// bytes after it decode as keys again.
     public mutating func flush() -> [InputEvent] {
         var events: [InputEvent] = []

@@ -21,7 +21,7 @@ public struct Pen: Hashable, Sendable {
     public static let plain = Pen(attributes: [], foreground: -1, background: -1)
 }
 
-/// Maps ``Style``s to what a terminal with `colors` colours can show: palette colours
+/// Maps `Style`s to what a terminal with `colors` colours can show: palette colours
 /// beyond its range fall back to the nearest of the 16 standard ones, and bright
 /// foregrounds on an 8-colour terminal become bold.
 public struct StyleMapper: Sendable, Hashable {

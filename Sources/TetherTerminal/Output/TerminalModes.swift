@@ -84,7 +84,8 @@ public struct TerminalModes: Hashable, Sendable {
 
     /// Resets the modes in use, last set first.
     public var off: [UInt8] {
-        (synchronizedOutput ? Self.synchronizedEnd : []) + (keyboardProtocol ? Self.keyboardPop : []) + (modifyOtherKeys ? Self.modifyOtherKeysOff : [])
+        (synchronizedOutput ? Self.synchronizedEnd : []) + (keyboardProtocol ? Self.keyboardPop : [])
+            + (modifyOtherKeys ? Self.modifyOtherKeysOff : [])
             + decModes(set: false)
     }
 

@@ -8,8 +8,8 @@ import Darwin
 public import TetherUI
 
 /// Finds out whether a terminal's background is light or dark, for the theme variant
-/// (``TerminalCapabilities/background``): first by asking the terminal (OSC 11), then from
-/// the session's `COLORFGBG`, else ``TerminalBackground/unknown`` (themes draw dark).
+/// (`TerminalCapabilities/background`): first by asking the terminal (OSC 11), then from
+/// the session's `COLORFGBG`, else `TerminalBackground/unknown` (themes draw dark).
 ///
 /// The question goes out with a second one every VT terminal answers, device attributes
 /// (`ESC [ c`), and terminals answer in order: when the device attributes come back the

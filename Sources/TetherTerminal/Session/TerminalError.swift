@@ -17,7 +17,7 @@ public struct TerminalError: Error, Hashable, Sendable, CustomStringConvertible 
         case unsupportedTerminalType(String)
         /// The terminfo database itself was not found.
         case noTerminfoDatabase(String)
-        /// Another ``CursesBackend`` is already running in this process.
+        /// Another `CursesBackend` is already running in this process.
         case alreadyRunning
         /// ncurses refused to initialise the terminal.
         case initializationFailed(String)

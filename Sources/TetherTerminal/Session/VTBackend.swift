@@ -7,7 +7,7 @@ import Darwin
 #endif
 public import TetherUI
 
-/// A ``TerminalBackend`` for any terminal that speaks VT/xterm escape sequences, over the
+/// A `TerminalBackend` for any terminal that speaks VT/xterm escape sequences, over the
 /// descriptors, environment and capability profile of one session (``TerminalIO``,
 /// ``TerminalStrings``): a pseudo-terminal in a test, an SSH channel, or the controlling
 /// terminal (TetherCurses' `CursesBackend` is this backend on `/dev/tty` with the terminal's
@@ -25,13 +25,13 @@ public import TetherUI
 /// whether the terminal speaks the kitty keyboard protocol (``Options/kittyKeyboard``).
 /// Signals become events:
 ///
-/// - `SIGTERM`, `SIGHUP`, `SIGINT`, `SIGQUIT` → ``TerminalEvent/terminate(signal:)``, for
+/// - `SIGTERM`, `SIGHUP`, `SIGINT`, `SIGQUIT` → `TerminalEvent/terminate(signal:)`, for
 ///   every session; the application calls ``stop()`` and exits. A hang-up of the terminal
 ///   (end of input) is reported as `SIGHUP` to its own session only.
 /// - On the controlling terminal only (``TerminalIO/isControllingTerminal``): `SIGWINCH` →
-///   ``TerminalEvent/resized(_:)``; `SIGTSTP` → ``suspend()``, and after the process
-///   continues ``TerminalEvent/redrawNeeded`` (or `resized`); `SIGCONT` after an outside
-///   `SIGSTOP` → ``TerminalEvent/redrawNeeded``. Another terminal's owner reports a new
+///   `TerminalEvent/resized(_:)`; `SIGTSTP` → ``suspend()``, and after the process
+///   continues `TerminalEvent/redrawNeeded` (or `resized`); `SIGCONT` after an outside
+///   `SIGSTOP` → `TerminalEvent/redrawNeeded`. Another terminal's owner reports a new
 ///   size with ``terminalResized()``.
 ///
 /// ``stop()`` restores the terminal. If the program calls `exit()` while sessions run, an
@@ -46,7 +46,7 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
         /// Report mouse presses, drags and the wheel (xterm SGR mouse mode). While on,
         /// the terminal's own text selection usually needs Shift held.
         public var mouse: Bool
-        /// Report pasted text as ``InputEvent/paste(_:)`` (bracketed paste mode).
+        /// Report pasted text as `InputEvent/paste(_:)` (bracketed paste mode).
         public var bracketedPaste: Bool
         /// Use colours when the terminal has them; `false` forces monochrome (as does a
         /// non-empty `NO_COLOR` environment variable).
@@ -97,7 +97,7 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
     public var inlineExit: InlineExit = .finalFrame {
         didSet { updateBandFarewells() }
     }
-    /// The terminal's size in cells (``Size/zero`` before ``start(_:)``); inline, the band's.
+    /// The terminal's size in cells (`Size/zero` before ``start(_:)``); inline, the band's.
     public private(set) var size: Size = .zero
     /// What the terminal can show; known after ``start(_:)``.
     public private(set) var capabilities: TerminalCapabilities
@@ -223,7 +223,7 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
 
     /// Gives the terminal back to the shell and stops the process (job control), as the
     /// default action of `SIGTSTP` would; when the process continues, takes the terminal
-    /// again and emits ``TerminalEvent/redrawNeeded`` (or `resized`).
+    /// again and emits `TerminalEvent/redrawNeeded` (or `resized`).
     ///
     /// In raw mode Ctrl-Z arrives as a key (`Ctrl-Z`); an application that wants the
     /// usual behaviour calls this. `kill -TSTP` does the same by itself.
@@ -378,33 +378,5 @@ extension VTBackend: BandBackend {
         run.writer.invalidate()
         run.previous = nil
         size = band.size
-    }
-}
-
-/// Everything one start of the backend holds, until ``VTBackend/stop()``.
-@MainActor
-final class Run {
-    let terminal: TerminalDevice
-    let pump: InputPump
-    var modes: TerminalModes
-    var writer: ScreenWriter
-    /// The session's place in the crash and exit restore registry.
-    let slot: RestoreSlot
-    /// The band of an inline presentation; `nil` full screen.
-    var band: InlineBand?
-    let handler: (TerminalEvent) -> Void
-    /// The frame on the screen; `nil` when unknown (after a resize or a resume).
-    var previous: Frame?
-
-    init(
-        terminal: TerminalDevice, pump: InputPump, modes: TerminalModes, writer: ScreenWriter, slot: RestoreSlot,
-        handler: @escaping (TerminalEvent) -> Void
-    ) {
-        self.terminal = terminal
-        self.pump = pump
-        self.modes = modes
-        self.writer = writer
-        self.slot = slot
-        self.handler = handler
     }
 }

@@ -1,0 +1,29 @@
+import TetherUI
+
+/// Everything one start of the backend holds, until ``VTBackend/stop()``.
+@MainActor
+final class Run {
+    let terminal: TerminalDevice
+    let pump: InputPump
+    var modes: TerminalModes
+    var writer: ScreenWriter
+    /// The session's place in the crash and exit restore registry.
+    let slot: RestoreSlot
+    /// The band of an inline presentation; `nil` full screen.
+    var band: InlineBand?
+    let handler: (TerminalEvent) -> Void
+    /// The frame on the screen; `nil` when unknown (after a resize or a resume).
+    var previous: Frame?
+
+    init(
+        terminal: TerminalDevice, pump: InputPump, modes: TerminalModes, writer: ScreenWriter, slot: RestoreSlot,
+        handler: @escaping (TerminalEvent) -> Void
+    ) {
+        self.terminal = terminal
+        self.pump = pump
+        self.modes = modes
+        self.writer = writer
+        self.slot = slot
+        self.handler = handler
+    }
+}
