@@ -31,6 +31,9 @@ public import TetherUI
 /// - Mouse reports in SGR (`ESC [<b;x;yM`/`m`) and X10 (`ESC [M` + 3 bytes) encodings.
 /// - Focus reports and any other well-formed CSI or SS3 sequence are consumed and ignored;
 ///   a CSI longer than 64 bytes is dropped.
+/// - A terminal's answer to an OSC query (`ESC ] 11 ; rgb:… ESC \`, the background colour)
+///   is no key: it is kept for ``takeCommandAnswers()``. `ESC ]` followed by anything but a
+///   digit is Alt-], and so is `ESC ]` alone once ``flush()`` says nothing more came.
 ///
 /// Memory stays bounded: a pending sequence holds at most 64 bytes, and an open paste
 /// hands on its text in pieces of at most ``maxPasteChunk`` bytes. Invalid UTF-8 — typed
@@ -57,6 +60,9 @@ public struct InputDecoder: Sendable {
     /// The terminal's answers to DEC private mode queries (DECRQM, `CSI ? mode $ p`), by mode:
     /// 0 not recognised, 1 set, 2 reset, 3 permanently set, 4 permanently reset. No key.
     package private(set) var modeReports: [Int: Int] = [:]
+    /// The terminal's answers to OSC queries not yet taken (``takeCommandAnswers()``), in
+    /// the order they came: the command's number and what followed its `;`. No key.
+    var commandAnswers: [CommandAnswer] = []
 
     /// The longest escape sequence kept while waiting for its final byte.
     private static let maxSequenceLength = 64
@@ -115,7 +121,7 @@ public struct InputDecoder: Sendable {
     // MARK: Decoding
 
     /// What decoding a sequence at some index gave.
-    private enum Step {
+    enum Step {
         /// The sequence ended before this index.
         case next(Int)
         /// The sequence needs more bytes.
@@ -227,6 +233,8 @@ public struct InputDecoder: Sendable {
         case 0x7F:
             events.append(.key(KeyEvent(.backspace, modifiers: .alt)))
             return .next(index + 2)
+        case 0x5D:
+            return operatingSystemCommand(at: index, flushing: flushing, into: &events)
         case 0x20..<0x7F:
             events.append(.key(.alt(Character(Unicode.Scalar(next)))))
             return .next(index + 2)

@@ -137,9 +137,10 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
 
     // MARK: - Start and stop
 
-    /// Takes over the terminal and finds out its background (``BackgroundQuery``: on the
-    /// controlling terminal one round trip, at most ``BackgroundQuery/timeout``), which
-    /// ``capabilities`` then reports. Events reach `handler` only from
+    /// Takes over the terminal, guessing its background from `COLORFGBG` and asking the
+    /// controlling terminal for it without waiting (``BackgroundQuery``): ``capabilities``
+    /// reports the guess until the answer comes, then the answer, and the application is
+    /// told to redraw (`TerminalEvent/redrawNeeded`). Events reach `handler` only from
     /// ``processPendingInput()``, which a run driver calls when ``pollDescriptors`` are
     /// readable or ``pollTimeout`` has passed (`Application.run()`, `runOnMainThread()`).
     ///
@@ -156,9 +157,8 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
         var writer = ScreenWriter(strings: strings, mapper: StyleMapper(colors: colors))
         let terminalSize = terminal.refreshSize()
         var band: InlineBand?
-        // Keys typed before the answers to the start's queries: the form's first input.
-        let (background, answeredTypeAhead) = BackgroundQuery.detect(io: io)
-        var typeAhead = answeredTypeAhead
+        // Keys typed before the answer to the inline band's cursor query: the form's first input.
+        var typeAhead: [UInt8] = []
         if presentation == .inline {
             let start = InlineBand.startRow(output: io.output, input: io.input, terminalHeight: terminalSize.height)
             band = InlineBand(top: start.row, terminal: terminalSize, strings: strings)
@@ -169,12 +169,15 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
         let pump = InputPump(session: terminal, escapeDelay: escapeDelay, typeAhead: typeAhead)
         let run = Run(terminal: terminal, pump: pump, modes: modes, writer: writer, slot: slot, handler: handler)
         run.band = band
+        run.asksBackground = BackgroundQuery.shouldAsk(io: io)
         self.run = run
-        capabilities = TerminalCapabilities(colors: colors, mouse: options.mouse, background: background)
+        capabilities = TerminalCapabilities(
+            colors: colors, mouse: options.mouse, background: BackgroundQuery.guess(io: io))
         size = band?.size ?? terminalSize
         terminal.write(
             modes.on + (options.kittyKeyboard ? TerminalModes.keyboardQuery : [])
-                + (strings.synchronizedOutput ? [] : TerminalModes.synchronizedOutputQuery))
+                + (strings.synchronizedOutput ? [] : TerminalModes.synchronizedOutputQuery)
+                + (run.asksBackground ? BackgroundQuery.question : []))
         if strings.synchronizedOutput { run.modes.synchronizedOutput = true }
         armRestore(run)
     }
@@ -240,7 +243,7 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
         run.terminal.signals?.discard(SIGCONT)
         run.slot.resume()
         run.terminal.enter()
-        run.terminal.write(run.modes.on)
+        run.terminal.write(run.modes.on + (run.asksBackground ? BackgroundQuery.question : []))
         // The shell wrote below the band while the program was stopped: it comes back
         // below what the shell wrote, where the cursor is now.
         if let band = run.band { relocate(band, in: run, after: .resumed) }
@@ -320,7 +323,7 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
                 suspend()
             case .resume:
                 run.terminal.restoreProgramModes()
-                run.terminal.write(run.modes.reassert)
+                run.terminal.write(run.modes.reassert + (run.asksBackground ? BackgroundQuery.question : []))
                 // Stopped from outside, the shell printed below the band meanwhile.
                 if let band = run.band { relocate(band, in: run, after: .resumed) }
                 invalidate(run)
@@ -329,6 +332,10 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
             case .synchronizedOutput:
                 run.modes.synchronizedOutput = true
                 armRestore(run)
+            case .background(let background):
+                guard background != capabilities.background else { break }
+                capabilities.background = background
+                run.handler(.redrawNeeded)
             case .terminate(let signal):
                 // Nothing after a request to end is handled: a SIGTSTP or a key that came
                 // with it must not stop or change a program that is leaving.
