@@ -1,3 +1,4 @@
+import TetherProcess
 import TetherUI
 
 /// Everything one start of the backend holds, until ``VTBackend/stop()``.

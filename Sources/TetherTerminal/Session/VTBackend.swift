@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TetherProcess
 public import TetherUI
 
 /// A `TerminalBackend` for any terminal that speaks VT/xterm escape sequences, over the
