@@ -74,6 +74,11 @@ public final class CursesBackend: SuspendableBackend, PollingBackend, BandBacken
 
     /// The terminal's size in cells (`Size/zero` before ``start(_:)``); inline, the band's.
     public var size: Size { backend?.size ?? .zero }
+    /// Polled; the whole screen, or a band when ``presentation`` is inline; Ctrl-Z suspends.
+    public var features: BackendFeatures {
+        BackendFeatures(
+            events: .polled(self), screen: presentation == .inline ? .band(self) : .whole, suspension: self)
+    }
     /// What the terminal can show; known after ``start(_:)``.
     public var capabilities: TerminalCapabilities {
         backend?.capabilities ?? TerminalCapabilities(colors: 0, mouse: options.mouse)

@@ -102,6 +102,11 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
     public private(set) var size: Size = .zero
     /// What the terminal can show; known after ``start(_:)``.
     public private(set) var capabilities: TerminalCapabilities
+    /// Polled; the whole screen, or a band when ``presentation`` is inline; Ctrl-Z suspends.
+    public var features: BackendFeatures {
+        BackendFeatures(
+            events: .polled(self), screen: presentation == .inline ? .band(self) : .whole, suspension: self)
+    }
     /// `true` between ``start(_:)`` and ``stop()``.
     public var isRunning: Bool { run != nil }
 

@@ -14,7 +14,7 @@ extension Application: WidgetHost {
         router.actions = InputRouter.Actions(
             interrupt: { [unowned self] in finish(.interrupted) },
             suspend: { [unowned self] in
-                guard exitReason == nil, let suspendable = backend as? any SuspendableBackend else { return false }
+                guard exitReason == nil, let suspendable = backend.features.suspension else { return false }
                 suspendable.suspend()
                 return true
             },

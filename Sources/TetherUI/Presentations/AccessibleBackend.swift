@@ -45,6 +45,8 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
     public let size = Size(width: 80, height: 200)
     /// No colours, no mouse.
     public let capabilities = TerminalCapabilities(colors: 0, mouse: false)
+    /// Polled; no frames (the questions are asked line by line); it drives the application.
+    public var features: BackendFeatures { BackendFeatures(driver: self) }
 
     private let inputFD: Int32
     private let requestedOutput: Int32?
