@@ -102,6 +102,7 @@ final class CheckApp {
             ("漢字 ok 🙂", Style(foreground: .green)),
             ("pid: \(getpid())", .plain),
             ("colors: \(backend.capabilities.colors)", Style(foreground: .palette(244))),
+            ("true colour", Style(foreground: .rgb(255, 135, 0))),
             (prompt, Style(attributes: .underline)),
         ]
         for (row, (text, style)) in lines.enumerated() {
