@@ -26,3 +26,29 @@ struct TerminalProtocolTmuxTests {
         #expect(!escaped.contains("38;2;"))
     }
 }
+
+@Suite("OSC 52 and OSC 8 in tmux")
+struct ClipboardAndLinkTmuxTests {
+    @Test("with set-clipboard on, the copy key's OSC 52 lands in tmux's paste buffer")
+    func copyReachesTmuxBuffer() async throws {
+        let tmux = try CursesCheckTests.start()
+        defer { tmux.kill() }
+        try await tmux.waitForText("type here>")
+        tmux.tmux(["set", "-g", "set-clipboard", "on"])
+        tmux.type("c")
+        try await tmux.waitForText("last key: copied")
+        try await tmux.waitFor("the paste buffer") {
+            tmux.tmux(["show-buffer"]).stdout == "copied by tether"
+        }
+    }
+
+    @Test("a linked line shows its text in tmux and leaves the cursor where it belongs")
+    func linkedLineInTmux() async throws {
+        // tmux 3.3 drops OSC 8 (3.4 keeps hyperlinks): the text and the cursor must not notice.
+        let tmux = try CursesCheckTests.start()
+        defer { tmux.kill() }
+        try await tmux.waitForText("│ docs link")
+        try await tmux.waitForDisplay("#{cursor_x},#{cursor_y},#{cursor_flag}", toBe: "13,9,1")
+        #expect(!tmux.screen.contains("8;;"))
+    }
+}
