@@ -25,7 +25,7 @@ public import TetherUI
 /// instead of the screen, it never writes a line feed (which could scroll), and
 /// ``leave(height:)`` stops on the band's bottom row.
 ///
-/// Cells of a style with a ``Style/link`` are wrapped in OSC 8 (where the profile has
+/// Cells of a style with a `Style.link` are wrapped in OSC 8 (where the profile has
 /// ``TerminalStrings/hyperlinks``): the link is opened before its first cell and closed
 /// before any cursor move, before a cell of another link or none, and at the end of every
 /// frame, so no link is ever open between two writes.
