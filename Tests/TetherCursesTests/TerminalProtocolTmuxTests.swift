@@ -25,6 +25,20 @@ struct TerminalProtocolTmuxTests {
         #expect(escaped.contains("38;5;208m"))
         #expect(!escaped.contains("38;2;"))
     }
+
+    @Test("a terminfo entry with the Tc flag gets true colour without COLORTERM")
+    func terminfoTcFlagMeansTrueColour() async throws {
+        let script = """
+            printf '%s\\n' "$1" > entry.src && tic -x -o terminfo entry.src 2> /dev/null \
+            && exec env -u COLORTERM TERMINFO="$PWD/terminfo" TERM=tether-tc "$2"
+            """
+        let entry = "tether-tc|xterm-256color with the Tc flag,\n\tTc, use=xterm-256color,"
+        let tmux = try TmuxSession.running(["sh", "-c", script, "sh", entry, CursesCheckTests.checkProgram])
+        defer { tmux.kill() }
+        try await tmux.waitForText("true colour")
+        let escaped = tmux.tmux(["capture-pane", "-p", "-e", "-t", "main"]).stdout
+        #expect(escaped.contains("38;2;255;135;0m"))
+    }
 }
 
 @Suite("OSC 52 and OSC 8 in tmux")
