@@ -189,3 +189,12 @@ public final class CursesBackend: SuspendableBackend, PollingBackend, BandBacken
         }
     }
 }
+
+extension CursesBackend: ClipboardBackend {
+    /// Whether a copy reaches the clipboard: the backend runs and `TERM`'s terminfo has
+    /// `Ms` (the OSC 52 extension).
+    public var canCopyToClipboard: Bool { backend?.canCopyToClipboard ?? false }
+
+    /// Puts `text` on the system clipboard with OSC 52, when ``canCopyToClipboard``.
+    public func copyToClipboard(_ text: String) { backend?.copyToClipboard(text) }
+}

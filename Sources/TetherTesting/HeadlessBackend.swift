@@ -6,7 +6,7 @@ import TetherUI
 /// with the same diffing, so ``cellsWritten`` counts what a real terminal would be sent.
 /// Input is injected by the test (usually through ``Pilot``).
 @MainActor
-public final class HeadlessBackend: SuspendableBackend {
+public final class HeadlessBackend: SuspendableBackend, ClipboardBackend {
     /// The terminal's size; change it with ``resize(to:)``.
     public private(set) var size: Size
     /// What the terminal can show.
@@ -31,6 +31,12 @@ public final class HeadlessBackend: SuspendableBackend {
     /// updated (`CursesBackend` compares only the hinted rows). Always empty in a correct
     /// application; ``Pilot`` records a test issue for each one.
     public private(set) var hintViolations: [String] = []
+    /// Every text copied to the clipboard (``copyToClipboard(_:)``), in order: what a
+    /// terminal would have been sent as OSC 52.
+    public private(set) var clipboard: [String] = []
+    /// Whether the simulated terminal takes clipboard copies (`true` by default; `false`
+    /// for a terminal without OSC 52).
+    public var takesClipboardCopies = true
     private var handler: ((TerminalEvent) -> Void)?
     private var previous: Frame?
 
@@ -39,6 +45,14 @@ public final class HeadlessBackend: SuspendableBackend {
         self.size = size
         capabilities = TerminalCapabilities(colors: colors, mouse: mouse)
         screen = Frame(size: size)
+    }
+
+    /// Whether a copy reaches the recorded clipboard: running, and ``takesClipboardCopies``.
+    public var canCopyToClipboard: Bool { isRunning && takesClipboardCopies }
+
+    /// Records `text` in ``clipboard`` when ``canCopyToClipboard``.
+    public func copyToClipboard(_ text: String) {
+        if canCopyToClipboard { clipboard.append(text) }
     }
 
     public func start(_ handler: @escaping (TerminalEvent) -> Void) throws {

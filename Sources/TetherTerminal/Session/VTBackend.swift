@@ -160,7 +160,8 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
         let colors = options.colors && !io.noColor ? max(0, min(strings.colors, 256)) : 0
         let modes = TerminalModes(
             mouse: options.mouse, bracketedPaste: options.bracketedPaste, modifyOtherKeys: options.kittyKeyboard)
-        var writer = ScreenWriter(strings: strings, mapper: StyleMapper(colors: colors))
+        let trueColor = colors > 0 && (strings.trueColor || io.colorTermTrueColor)
+        var writer = ScreenWriter(strings: strings, mapper: StyleMapper(colors: colors, trueColor: trueColor))
         let terminalSize = terminal.refreshSize()
         var band: InlineBand?
         // Keys typed before the answer to the inline band's cursor query: the form's first input.
