@@ -1,0 +1,30 @@
+import Testing
+@testable import TetherReactive
+
+/// Where a report goes: the innermost scoped handler, else the process-wide one.
+@Suite("Diagnostics")
+@MainActor
+struct DiagnosticsTests {
+    @Test("a report inside nested scopes goes to the innermost handler, and to the outer one again after it")
+    func innermostScopeWins() {
+        var outer: [String] = []
+        var inner: [String] = []
+        Diagnostics.withHandler({ outer.append($0) }) {
+            Diagnostics.report("one")
+            Diagnostics.withHandler({ inner.append($0) }) { Diagnostics.report("two") }
+            Diagnostics.report("three")
+        }
+        #expect(outer == ["one", "three"])
+        #expect(inner == ["two"])
+    }
+
+    @Test("an unhandled error of a subscription made inside a scope is reported to the scope's handler")
+    func unhandledErrorInScope() {
+        struct Failure: Error {}
+        var scoped: [String] = []
+        Diagnostics.withHandler({ scoped.append($0) }) {
+            _ = Observable<Int>.error(Failure()).subscribe(onNext: { _ in })
+        }
+        #expect(scoped == ["unhandled error: Failure()"])
+    }
+}
