@@ -9,11 +9,13 @@ struct DiagnosticsTests {
     func innermostScopeWins() {
         var outer: [String] = []
         var inner: [String] = []
-        Diagnostics.withHandler({ outer.append($0) }) {
+        let innerBody = { Diagnostics.report("two") }
+        let outerBody = {
             Diagnostics.report("one")
-            Diagnostics.withHandler({ inner.append($0) }) { Diagnostics.report("two") }
+            Diagnostics.withHandler({ inner.append($0) }, innerBody)
             Diagnostics.report("three")
         }
+        Diagnostics.withHandler({ outer.append($0) }, outerBody)
         #expect(outer == ["one", "three"])
         #expect(inner == ["two"])
     }
@@ -22,9 +24,8 @@ struct DiagnosticsTests {
     func unhandledErrorInScope() {
         struct Failure: Error {}
         var scoped: [String] = []
-        Diagnostics.withHandler({ scoped.append($0) }) {
-            _ = Observable<Int>.error(Failure()).subscribe(onNext: { _ in })
-        }
+        let body = { _ = Observable<Int>.error(Failure()).subscribe(onNext: { _ in }) }
+        Diagnostics.withHandler({ scoped.append($0) }, body)
         #expect(scoped == ["unhandled error: Failure()"])
     }
 }
