@@ -156,7 +156,7 @@ let package = Package(
         .systemLibrary(name: "CVTerm", providers: [.apt(["libvterm-dev"])]),
         // The screen writer's exact bytes fed to libvterm over random frame sequences for six
         // terminal types; the emulator's cells and cursor must be what each frame meant.
-        .testTarget(name: "TerminalOracleTests", dependencies: ["TetherCurses", "TetherTerminal", "TetherUI", "CVTerm"],
+        .testTarget(name: "TerminalOracleTests", dependencies: ["TetherCurses", "TetherTerminal", "TetherUI", "CVTerm", "TerminalHarness"],
                     swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
