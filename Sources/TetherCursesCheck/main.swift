@@ -68,7 +68,7 @@ final class CheckApp {
         case .input(.mouse(let mouse)):
             lastKey = "mouse \(mouse.position)"
             render()
-        case .resized, .redrawNeeded:
+        case .resized, .redrawNeeded, .focusChanged:
             render()
         case .terminate(let signal):
             backend.stop()

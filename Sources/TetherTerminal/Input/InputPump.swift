@@ -39,6 +39,9 @@ final class InputPump {
         case keyboardProtocol
         /// The terminal answered that it knows synchronized output (mode 2026). Reported once.
         case synchronizedOutput
+        /// The terminal reported that its window gained (`true`) or lost (`false`) focus
+        /// (mode 1004). Reports read with keys arrive before those keys.
+        case focus(Bool)
     }
 
     /// How long an open bracketed paste waits for more bytes before it ends without its
@@ -121,6 +124,7 @@ final class InputPump {
         if !queued.isEmpty {
             let typeAhead = queued
             queued = []
+            guard deliverFocusReports(accept) else { return }
             for event in typeAhead {
                 guard accept(.input(event)) else { return }
             }
@@ -135,6 +139,14 @@ final class InputPump {
                 guard accept(.input(event)) else { return }
             }
         }
+    }
+
+    /// Hands `accept` the focus reports decoded so far; `false` when it returned `false`.
+    private func deliverFocusReports(_ accept: (Arrival) -> Bool) -> Bool {
+        for focused in decoder.takeFocusReports() {
+            guard accept(.focus(focused)) else { return false }
+        }
+        return true
     }
 
     /// Whether `signal` asks the program to end (SIGTERM, SIGHUP, SIGINT, SIGQUIT).
@@ -186,6 +198,7 @@ final class InputPump {
             reportedSynchronizedOutput = true
             guard accept(.synchronizedOutput) else { return false }
         }
+        guard deliverFocusReports(accept) else { return false }
         for event in events {
             guard accept(.input(event)) else { return false }
         }

@@ -21,8 +21,9 @@ public import TetherUI
 ///
 /// ``start(_:)`` puts the terminal in raw mode (so Ctrl-C, Ctrl-Z and Ctrl-Q arrive as key
 /// events and the application decides what they do), switches to the alternate screen
-/// (full screen), turns on bracketed paste and, unless disabled, mouse reporting, and asks
-/// whether the terminal speaks the kitty keyboard protocol (``Options/kittyKeyboard``).
+/// (full screen), turns on bracketed paste and, unless disabled, mouse reporting and focus
+/// reports (``Options/focusEvents``), and asks whether the terminal speaks the kitty
+/// keyboard protocol (``Options/kittyKeyboard``).
 /// Signals become events:
 ///
 /// - `SIGTERM`, `SIGHUP`, `SIGINT`, `SIGQUIT` → `TerminalEvent/terminate(signal:)`, for
@@ -64,13 +65,18 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
         /// (Shift-Enter, Ctrl-Enter) still arrive distinct; terminals that know neither ignore
         /// both.
         public var kittyKeyboard: Bool
+        /// Ask the terminal to report when its window gains or loses focus (DEC mode 1004),
+        /// delivered as `TerminalEvent/focusChanged(_:)`; a terminal without focus reports
+        /// ignores the request and never reports.
+        public var focusEvents: Bool
 
-        /// Options; by default mouse, bracketed paste, colours and the kitty keyboard
-        /// protocol (where the terminal answers) on, 25 ms escape delay.
+        /// Options; by default mouse, bracketed paste, colours, the kitty keyboard protocol
+        /// (where the terminal answers) and focus reports on, 25 ms escape delay.
         public init(
             mouse: Bool = true, bracketedPaste: Bool = true, colors: Bool = true,
-            escapeDelayMilliseconds: Int = 25, kittyKeyboard: Bool = true
+            escapeDelayMilliseconds: Int = 25, kittyKeyboard: Bool = true, focusEvents: Bool = true
         ) {
+            self.focusEvents = focusEvents
             self.mouse = mouse
             self.bracketedPaste = bracketedPaste
             self.colors = colors
@@ -116,6 +122,9 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
     /// What the current start holds; `nil` when not running.
     private(set) var run: Run?
     private var suspended = false
+    /// Replaces stopping the process in ``suspend()`` (tests: look at the terminal the shell
+    /// would get, then go on as if continued, without stopping the test process).
+    var stopProcessForTesting: (() -> Void)?
 
     /// A backend for the terminal `io` describes, drawing with `strings` (read from
     /// terminfo for `io`'s `TERM`, or a built-in profile such as
@@ -152,7 +161,8 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
         try terminal.open()
         let colors = options.colors && !io.noColor ? max(0, min(strings.colors, 256)) : 0
         let modes = TerminalModes(
-            mouse: options.mouse, bracketedPaste: options.bracketedPaste, modifyOtherKeys: options.kittyKeyboard)
+            mouse: options.mouse, bracketedPaste: options.bracketedPaste, modifyOtherKeys: options.kittyKeyboard,
+            focusEvents: options.focusEvents)
         var writer = ScreenWriter(strings: strings, mapper: StyleMapper(colors: colors))
         let terminalSize = terminal.refreshSize()
         var band: InlineBand?
@@ -232,7 +242,7 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
         suspended = true
         run.slot.pause()
         run.terminal.leave(farewell: farewell(run), after: run.band?.farewell(.finalFrame) ?? [])
-        run.terminal.stopProcess()
+        if let stopProcessForTesting { stopProcessForTesting() } else { run.terminal.stopProcess() }
 
         // Continued (or the stop was discarded in an orphaned process group). The SIGCONT
         // that continued it is this resume, not an outside stop's.
@@ -324,6 +334,8 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
                 // Stopped from outside, the shell printed below the band meanwhile.
                 if let band = run.band { relocate(band, in: run, after: .resumed) }
                 invalidate(run)
+            case .focus(let focused):
+                run.handler(.focusChanged(focused))
             case .keyboardProtocol:
                 enableKeyboardProtocol(run)
             case .synchronizedOutput:
