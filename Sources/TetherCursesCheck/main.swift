@@ -5,8 +5,9 @@
 // emoji line, the process id, and a prompt with the cursor after it. `q` quits (prints
 // "bye" to standard output after restoring the terminal, exit status 0), `e` calls
 // exit(3) without stopping the backend, `r` stops and starts the backend again, Ctrl-Z
-// suspends, SIGTERM/SIGHUP/SIGINT exit with 128 + signal. Without a usable terminal it
-// prints one line to standard error and exits with status 2.
+// suspends, SIGTERM/SIGHUP/SIGINT exit with 128 + signal. A focus report shows as the last
+// key "focus in" or "focus out". Without a usable terminal it prints one line to standard
+// error and exits with status 2.
 
 import Dispatch
 #if canImport(Glibc)
@@ -68,7 +69,10 @@ final class CheckApp {
         case .input(.mouse(let mouse)):
             lastKey = "mouse \(mouse.position)"
             render()
-        case .resized, .redrawNeeded, .focusChanged:
+        case .focusChanged(let focused):
+            lastKey = focused ? "focus in" : "focus out"
+            render()
+        case .resized, .redrawNeeded:
             render()
         case .terminate(let signal):
             backend.stop()
