@@ -120,7 +120,7 @@ public struct InputDecoder: Sendable {
 
     /// Returns the focus reports decoded since the last call (``focusReports``), oldest
     /// first, and forgets them. A report is no key: it never appears among the events
-    /// ``feed(_:)`` returns, so a reader that never takes them loses nothing else.
+    /// `feed(_:)` returns, so a reader that never takes them loses nothing else.
     public mutating func takeFocusReports() -> [Bool] {
         defer { focusReports = [] }
         return focusReports
