@@ -12,6 +12,12 @@ import TetherUI
 
 /// A real ``VTBackend``'s start and every way out, its exact bytes fed to libvterm
 /// (``OracleSession``), full screen and inline (docs/reliability.md, "The way-out oracle").
+///
+/// Every test here is synchronous on the main actor, and stops its backend before it
+/// returns: a session's restore slot and signal subscriptions live and die within one
+/// main-actor job, so the process-wide suites of TetherTerminalTests (`ProcessWideStateTests`,
+/// main-actor too, in the same test process) never see them. Keep it so: an `await` here
+/// would let those suites run while a slot is armed.
 @MainActor
 @Suite("Emulator oracle: start and every way out", .serialized)
 struct WayOutOracleTests {
