@@ -50,7 +50,9 @@ let package = Package(
         // MARK: Widgets and the run loop (no ncurses)
         // libdispatch's main-queue hooks for Application.runOnMainThread() (C, two calls).
         .target(name: "CTetherDispatch"),
-        .target(name: "TetherUI", dependencies: ["TetherReactive", "CTetherDispatch"], swiftSettings: strict),
+        // The process-wide signal hub and restore registry every presentation's sessions share.
+        .target(name: "TetherProcess", swiftSettings: strict),
+        .target(name: "TetherUI", dependencies: ["TetherReactive", "CTetherDispatch", "TetherProcess"], swiftSettings: strict),
 
         // MARK: Test support shipped to users (no terminal needed)
         .target(name: "TetherTesting", dependencies: ["TetherUI", "TetherReactive"], swiftSettings: strict),
@@ -60,13 +62,13 @@ let package = Package(
                 swiftSettings: strict),
 
         // MARK: Terminal I/O (no ncurses): bytes in and out of any terminal, sessions as instances
-        .target(name: "TetherTerminal", dependencies: ["TetherUI"], swiftSettings: strict),
+        .target(name: "TetherTerminal", dependencies: ["TetherUI", "TetherProcess"], swiftSettings: strict),
 
         // MARK: The controlling terminal (the only module that imports CNCurses: terminfo)
         // Linked through the module map (`link "ncursesw"`), not pkg-config: SwiftPM warns
         // about the -D flags in `pkg-config --cflags ncursesw`.
         .systemLibrary(name: "CNCurses", providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]),
-        .target(name: "TetherCurses", dependencies: ["TetherUI", "TetherTerminal", "CNCurses"], swiftSettings: strict),
+        .target(name: "TetherCurses", dependencies: ["TetherUI", "TetherTerminal", "TetherProcess", "CNCurses"], swiftSettings: strict),
         // Small program the TetherCurses tests drive inside tmux.
         .executableTarget(name: "tether-curses-check", dependencies: ["TetherCurses", "TetherTerminal", "TetherUI"],
                           path: "Sources/TetherCursesCheck", swiftSettings: strict),
@@ -117,7 +119,7 @@ let package = Package(
         .testTarget(name: "TetherUITests", dependencies: ["TetherUI", "TetherTesting"], swiftSettings: strict),
         .testTarget(name: "TetherTestingTests", dependencies: ["TetherTesting", "TetherUI", "TetherReactive"], swiftSettings: strict),
         // The terminal layer: decoder, writer, sessions on pseudo-terminals (terminfo profiles from TetherCurses).
-        .testTarget(name: "TetherTerminalTests", dependencies: ["TetherTerminal", "TetherCurses", "TetherUI",
+        .testTarget(name: "TetherTerminalTests", dependencies: ["TetherTerminal", "TetherProcess", "TetherCurses", "TetherUI",
                                                                 "TetherReactive", "TetherTesting", "TerminalHarness"],
                     swiftSettings: strict),
         .testTarget(name: "TetherCursesTests", dependencies: ["TetherCurses", "TetherTerminal", "TetherTesting", "TerminalHarness",
@@ -156,7 +158,7 @@ let package = Package(
         // terminal types; the emulator's cells and cursor must be what each frame meant. And a
         // real VTBackend's start and every way out, on a pseudo-terminal, fed to libvterm.
         .testTarget(name: "TerminalOracleTests", dependencies: ["TetherCurses", "TetherTerminal", "TetherUI", "CVTerm",
-                                                                "TerminalHarness"],
+                                                                "TerminalHarness", "TetherProcess"],
                     swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

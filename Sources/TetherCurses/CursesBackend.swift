@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TetherProcess
 public import TetherTerminal
 public import TetherUI
 
@@ -73,6 +74,11 @@ public final class CursesBackend: SuspendableBackend, PollingBackend, BandBacken
 
     /// The terminal's size in cells (`Size/zero` before ``start(_:)``); inline, the band's.
     public var size: Size { backend?.size ?? .zero }
+    /// Polled; the whole screen, or a band when ``presentation`` is inline; Ctrl-Z suspends.
+    public var features: BackendFeatures {
+        BackendFeatures(
+            events: .polled(self), screen: presentation == .inline ? .band(self) : .whole, suspension: self)
+    }
     /// What the terminal can show; known after ``start(_:)``.
     public var capabilities: TerminalCapabilities {
         backend?.capabilities ?? TerminalCapabilities(colors: 0, mouse: options.mouse)
@@ -182,4 +188,13 @@ public final class CursesBackend: SuspendableBackend, PollingBackend, BandBacken
             if setlocale(LC_CTYPE, "C.UTF-8") == nil { _ = setlocale(LC_CTYPE, "C.utf8") }
         }
     }
+}
+
+extension CursesBackend: ClipboardBackend {
+    /// Whether a copy reaches the clipboard: the backend runs and `TERM`'s terminfo has
+    /// `Ms` (the OSC 52 extension).
+    public var canCopyToClipboard: Bool { backend?.canCopyToClipboard ?? false }
+
+    /// Puts `text` on the system clipboard with OSC 52, when ``canCopyToClipboard``.
+    public func copyToClipboard(_ text: String) { backend?.copyToClipboard(text) }
 }

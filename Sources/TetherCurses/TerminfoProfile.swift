@@ -33,7 +33,8 @@ extension TerminalStrings {
             _ = set_curterm(saved)
             _ = del_curterm(loaded)
         }
-        guard let strings = current() else { throw TerminalError(.unsupportedTerminalType(term)) }
+        guard var strings = current() else { throw TerminalError(.unsupportedTerminalType(term)) }
+        strings.hyperlinks = TerminalStrings.supportsHyperlinks(term: term)
         return strings
     }
 
@@ -62,7 +63,9 @@ extension TerminalStrings {
             hideCursor: string("civis"), showCursor: string("cnorm"), exitAlternateScreen: string("rmcup"),
             enterAlternateScreen: string("smcup"), colors: max(0, Int(tether_number_capability("colors"))),
             autoMargins: tether_flag_capability("am") != 0, delayedWrap: tether_flag_capability("xenl") != 0,
-            synchronizedOutput: string("Sync") != nil)
+            synchronizedOutput: string("Sync") != nil,
+            trueColor: tether_flag_capability("RGB") != 0 || tether_flag_capability("Tc") != 0,
+            clipboard: string("Ms") != nil)
     }
 }
 

@@ -2,12 +2,13 @@
 // by the TetherCursesTests inside tmux.
 //
 // Draws a box with the terminal size, the last key and the number of keys, a CJK and
-// emoji line, the process id, and a prompt with the cursor after it. `q` quits (prints
-// "bye" to standard output after restoring the terminal, exit status 0), `e` calls
-// exit(3) without stopping the backend, `r` stops and starts the backend again, Ctrl-Z
-// suspends, SIGTERM/SIGHUP/SIGINT exit with 128 + signal. A focus report shows as the last
-// key "focus in" or "focus out". Without a usable terminal it prints one line to standard
-// error and exits with status 2.
+// emoji line, the process id, a true-colour line, a linked line (OSC 8), and a prompt with
+// the cursor after it. `q` quits (prints "bye" to standard output after restoring the
+// terminal, exit status 0), `e` calls exit(3) without stopping the backend, `c` copies
+// "copied by tether" to the clipboard (OSC 52), `r` stops and starts the backend again,
+// Ctrl-Z suspends, SIGTERM/SIGHUP/SIGINT exit with 128 + signal. A focus report shows as
+// the last key "focus in" or "focus out". Without a usable terminal it prints one line to
+// standard error and exits with status 2.
 
 import Dispatch
 #if canImport(Glibc)
@@ -46,6 +47,12 @@ final class CheckApp {
             }
             if key == .character("e") {
                 exit(3)  // without stop(): the backend's exit hook must restore the terminal
+            }
+            if key == .character("c") {
+                backend.copyToClipboard("copied by tether")
+                lastKey = backend.canCopyToClipboard ? "copied" : "no clipboard"
+                render()
+                return
             }
             if key == .character("r") {
                 backend.stop()
@@ -106,6 +113,8 @@ final class CheckApp {
             ("漢字 ok 🙂", Style(foreground: .green)),
             ("pid: \(getpid())", .plain),
             ("colors: \(backend.capabilities.colors)", Style(foreground: .palette(244))),
+            ("true colour", Style(foreground: .rgb(255, 135, 0))),
+            ("docs link", Style().withLink("https://example.com/docs")),
             (prompt, Style(attributes: .underline)),
         ]
         for (row, (text, style)) in lines.enumerated() {

@@ -6,11 +6,14 @@ import TetherUI
 /// with the same diffing, so ``cellsWritten`` counts what a real terminal would be sent.
 /// Input is injected by the test (usually through ``Pilot``).
 @MainActor
-public final class HeadlessBackend: SuspendableBackend {
+public final class HeadlessBackend: SuspendableBackend, ClipboardBackend {
     /// The terminal's size; change it with ``resize(to:)``.
     public private(set) var size: Size
     /// What the terminal can show.
     public var capabilities: TerminalCapabilities
+    /// Events pushed by the test (``send(_:)``, the pilot); the whole grid; Ctrl-Z counted
+    /// (``suspendCount``) and answered with a redraw.
+    public var features: BackendFeatures { BackendFeatures(events: .pushed, screen: .whole, suspension: self) }
     /// The screen as last presented.
     public private(set) var screen: Frame
     /// Where the cursor is, or `nil` when hidden.
@@ -28,6 +31,12 @@ public final class HeadlessBackend: SuspendableBackend {
     /// updated (`CursesBackend` compares only the hinted rows). Always empty in a correct
     /// application; ``Pilot`` records a test issue for each one.
     public private(set) var hintViolations: [String] = []
+    /// Every text copied to the clipboard (``copyToClipboard(_:)``), in order: what a
+    /// terminal would have been sent as OSC 52.
+    public private(set) var clipboard: [String] = []
+    /// Whether the simulated terminal takes clipboard copies (`true` by default; `false`
+    /// for a terminal without OSC 52).
+    public var takesClipboardCopies = true
     private var handler: ((TerminalEvent) -> Void)?
     private var previous: Frame?
 
@@ -36,6 +45,14 @@ public final class HeadlessBackend: SuspendableBackend {
         self.size = size
         capabilities = TerminalCapabilities(colors: colors, mouse: mouse)
         screen = Frame(size: size)
+    }
+
+    /// Whether a copy reaches the recorded clipboard: running, and ``takesClipboardCopies``.
+    public var canCopyToClipboard: Bool { isRunning && takesClipboardCopies }
+
+    /// Records `text` in ``clipboard`` when ``canCopyToClipboard``.
+    public func copyToClipboard(_ text: String) {
+        if canCopyToClipboard { clipboard.append(text) }
     }
 
     public func start(_ handler: @escaping (TerminalEvent) -> Void) throws {

@@ -39,6 +39,8 @@ final class Emulator {
     /// What libvterm reports through the screen's `settermprop` callback.
     private final class Properties {
         var cursorVisible = true
+        /// The operating system commands libvterm left to its fallback (OSC 8, OSC 52), in order.
+        var commands: [String] = []
         var altScreen = false
         var mouse = 0
 
@@ -53,6 +55,10 @@ final class Emulator {
             return 1
         }
     }
+
+    /// Every OSC libvterm does not act on itself (libvterm 0.1.4: hyperlinks, the clipboard),
+    /// as its text after `ESC ]` and before the terminator: `"8;;https://…"`, `"52;c;aGk="`.
+    var operatingSystemCommands: [String] { properties.commands }
 
     /// A blank terminal `rows` high and `columns` wide, cursor at the top left and shown.
     /// With `altScreen`, it has an alternate screen to switch to (DEC mode 1049), whose
@@ -78,14 +84,29 @@ final class Emulator {
             vterm_screen_set_callbacks(screen, stored, Unmanaged.passUnretained(properties).toOpaque())
         }
         if altScreen { vterm_screen_enable_altscreen(screen, 1) }
+        var fallbacks = VTermParserCallbacks()
+        fallbacks.osc = { command, length, user in
+            guard let user, let command else { return 0 }
+            let bytes = UnsafeRawBufferPointer(start: command, count: length)
+            Unmanaged<Properties>.fromOpaque(user).takeUnretainedValue().commands.append(
+                String(decoding: bytes, as: UTF8.self))
+            return 1
+        }
+        let storedFallbacks = UnsafeMutablePointer<VTermParserCallbacks>.allocate(capacity: 1)
+        storedFallbacks.initialize(to: fallbacks)
+        fallbackStorage = storedFallbacks
+        vterm_screen_set_unrecognised_fallbacks(
+            screen, storedFallbacks, Unmanaged.passUnretained(properties).toOpaque())
         vterm_screen_reset(screen, 1)
     }
 
     private var callbackStorage: UnsafeMutablePointer<VTermScreenCallbacks>?
+    private var fallbackStorage: UnsafeMutablePointer<VTermParserCallbacks>?
 
     deinit {
         vterm_free(terminal)
         callbackStorage?.deallocate()
+        fallbackStorage?.deallocate()
     }
 
     /// Feeds `bytes` to the terminal.
@@ -169,6 +190,7 @@ final class Emulator {
     private static func index(_ color: VTermColor, isDefault: Bool) -> Int {
         if isDefault { return -1 }
         if color.type & 0x01 != 0 { return Int(color.indexed.idx) }
-        return -2  // RGB: the writer never sends it
+        // RGB, as the writer's pen numbers it (Pen.trueColorFlag over 0xRRGGBB).
+        return 1 << 24 | Int(color.rgb.red) << 16 | Int(color.rgb.green) << 8 | Int(color.rgb.blue)
     }
 }

@@ -59,21 +59,28 @@ enum FrameSequence {
         ["🇫🇷", "🇯🇵", "🇺🇦"],
     ]
 
+    static let links = ["https://example.com/", "https://example.com/docs?q=1", "file:///tmp/a"]
+
     static let colors: [Color] = [.default, .default, .ansi(1), .ansi(4), .ansi(7), .ansi(9), .ansi(15), .ansi(0)]
 
-    /// A random style: attributes, ANSI 0–15, palette 0–255 or the default colour.
+    /// A random style: attributes, ANSI 0–15, palette 0–255, a true colour or the default colour,
+    /// sometimes a link.
     static func style(_ random: inout SplitMix) -> Style {
         func color() -> Color {
-            switch random.below(4) {
+            switch random.below(5) {
             case 0: .default
             case 1: .ansi(UInt8(random.below(16)))
             case 2: .palette(UInt8(random.below(256)))
+            case 3: .rgb(UInt8(random.below(256)), UInt8(random.below(256)), UInt8(random.below(256)))
             default: random.pick(colors)
             }
         }
         if random.chance(30) { return .plain }
         let attributes = Style.Attributes(rawValue: UInt8(random.below(16)))
-        return Style(foreground: color(), background: color(), attributes: attributes)
+        var style = Style(foreground: color(), background: color(), attributes: attributes)
+        // Some cells are hyperlinks (OSC 8), which must leave the cells and the cursor alone.
+        if random.chance(10) { style.link = random.pick(links) }
+        return style
     }
 
     /// Random text of up to `length` graphemes, mostly of one kind.

@@ -8,6 +8,7 @@ import Darwin
 import Testing
 import TetherUI
 
+@testable import TetherProcess
 @testable import TetherTerminal
 
 /// A real ``VTBackend``'s start and every way out, its exact bytes fed to libvterm

@@ -11,6 +11,9 @@ struct OracleTerminal: Sendable, CustomStringConvertible {
     let term: String
     /// Colours terminfo gives (`colors`), 0 without colour strings.
     let colors: Int
+    /// Whether the writer sends true colour: terminfo says so, or (xterm-256color, as with
+    /// `COLORTERM=truecolor`) the session's environment would.
+    let trueColor: Bool
     fileprivate let strings: TerminalStrings
 
     /// The six types the oracle runs for.
@@ -23,9 +26,13 @@ struct OracleTerminal: Sendable, CustomStringConvertible {
         self.term = term
         self.strings = strings
         colors = strings.setForeground == nil ? 0 : max(0, min(count, 256))
+        trueColor = colors > 0 && (strings.trueColor || term == "xterm-256color")
     }
 
     nonisolated var description: String { term }
+
+    /// Whether the writer wraps linked cells in OSC 8.
+    var hyperlinks: Bool { strings.hyperlinks }
 
     /// Whether the terminal can hide and show the cursor (`civis`, `cnorm`).
     var hidesCursor: Bool { strings.hideCursor != nil }
@@ -50,7 +57,7 @@ struct OracleTerminal: Sendable, CustomStringConvertible {
 
     /// ``look(of:)`` without the terminal's strings (for the oracle's inner loop).
     var lookFunction: @Sendable (Style) -> (attributes: Style.Attributes, foreground: Int, background: Int) {
-        let mapper = StyleMapper(colors: colors), shown = attributes
+        let mapper = StyleMapper(colors: colors, trueColor: trueColor), shown = attributes
         return { style in
             let pen = mapper.pen(for: style)
             return (pen.attributes.intersection(shown), Int(pen.foreground), Int(pen.background))
@@ -58,13 +65,17 @@ struct OracleTerminal: Sendable, CustomStringConvertible {
     }
 }
 
+/// What `VTBackend.copyToClipboard` writes for `text` (OSC 52).
+func clipboardBytes(_ text: String) -> [UInt8] { OperatingSystemCommands.copy(text) }
+
 /// The screen writer for one terminal type, as the backend drives it.
 @MainActor
 struct OracleWriter {
     private var writer: ScreenWriter
 
     init(_ terminal: OracleTerminal) {
-        writer = ScreenWriter(strings: terminal.strings, mapper: StyleMapper(colors: terminal.colors))
+        writer = ScreenWriter(
+            strings: terminal.strings, mapper: StyleMapper(colors: terminal.colors, trueColor: terminal.trueColor))
     }
 
     /// The band's top row, `nil` for the whole screen. Changing it forgets the terminal's state.

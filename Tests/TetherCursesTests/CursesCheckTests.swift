@@ -89,7 +89,7 @@ struct CursesCheckTests {
         let tmux = try Self.start()
         defer { tmux.kill() }
         try await tmux.waitForText("type here>")
-        try await tmux.waitForDisplay("#{cursor_x},#{cursor_y},#{cursor_flag}", toBe: "13,7,1")
+        try await tmux.waitForDisplay("#{cursor_x},#{cursor_y},#{cursor_flag}", toBe: "13,9,1")
     }
 
     @Test("redraws at the new size after the window is resized")

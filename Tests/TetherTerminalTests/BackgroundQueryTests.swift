@@ -30,7 +30,7 @@ struct BackgroundQueryTests {
         #expect(BackgroundQuery.background(red: 0.45, green: 0.45, blue: 0.45) == .dark)
     }
 
-    @Test("An answer among typed keys and the device attributes is still found")
+    @Test("An answer among typed keys and other answers is still found")
     func answerAmongOtherBytes() {
         let answer = bytes("ab\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\cd\u{1B}[?62;22c")
         #expect(BackgroundQuery.background(fromAnswer: answer) == .light)

@@ -7,7 +7,8 @@ import Darwin
 #endif
 import Testing
 
-@testable import TetherTerminal
+@testable import TetherProcess
+import TetherTerminal
 
 /// What the process had for each crash signal before a test put ``markerHandler`` there,
 /// indexed by signal number.

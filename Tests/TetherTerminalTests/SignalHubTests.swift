@@ -7,7 +7,8 @@ import Darwin
 #endif
 import Testing
 
-@testable import TetherTerminal
+@testable import TetherProcess
+import TetherTerminal
 
 /// The process's one signal hub: a caught signal reaches every subscription that asked for
 /// it, once, and none that did not; the hub's handler is in only while someone wants it.

@@ -33,6 +33,9 @@ public import TetherUI
 ///   loses it) are no key: each is kept, in order, for ``takeFocusReports()``.
 /// - Any other well-formed CSI or SS3 sequence is consumed and ignored; a CSI longer than 64
 ///   bytes is dropped.
+/// - A terminal's answer to an OSC query (`ESC ] 11 ; rgb:… ESC \`, the background colour)
+///   is no key: it is kept for ``takeCommandAnswers()``. `ESC ]` followed by anything but a
+///   digit is Alt-], and so is `ESC ]` alone once ``flush()`` says nothing more came.
 ///
 /// Memory stays bounded: a pending sequence holds at most 64 bytes, and an open paste
 /// hands on its text in pieces of at most ``maxPasteChunk`` bytes. Invalid UTF-8 — typed
@@ -63,6 +66,9 @@ public struct InputDecoder: Sendable {
     /// terminal gained focus), `false` for `ESC [O` (it lost it). At most the latest 64 are kept.
     public private(set) var focusReports: [Bool] = []
     private static let maxFocusReports = 64
+    /// The terminal's answers to OSC queries not yet taken (``takeCommandAnswers()``), in
+    /// the order they came: the command's number and what followed its `;`. No key.
+    var commandAnswers: [CommandAnswer] = []
 
     /// The longest escape sequence kept while waiting for its final byte.
     private static let maxSequenceLength = 64
@@ -129,7 +135,7 @@ public struct InputDecoder: Sendable {
     // MARK: Decoding
 
     /// What decoding a sequence at some index gave.
-    private enum Step {
+    enum Step {
         /// The sequence ended before this index.
         case next(Int)
         /// The sequence needs more bytes.
@@ -241,6 +247,8 @@ public struct InputDecoder: Sendable {
         case 0x7F:
             events.append(.key(KeyEvent(.backspace, modifiers: .alt)))
             return .next(index + 2)
+        case 0x5D:
+            return operatingSystemCommand(at: index, flushing: flushing, into: &events)
         case 0x20..<0x7F:
             events.append(.key(.alt(Character(Unicode.Scalar(next)))))
             return .next(index + 2)

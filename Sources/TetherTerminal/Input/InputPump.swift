@@ -42,6 +42,9 @@ final class InputPump {
         /// The terminal reported that its window gained (`true`) or lost (`false`) focus
         /// (mode 1004). Reports read with keys arrive before those keys.
         case focus(Bool)
+        /// The terminal answered the background query (``BackgroundQuery``) with this
+        /// background. Reported for every answer, before the input read after it.
+        case background(TerminalBackground)
     }
 
     /// How long an open bracketed paste waits for more bytes before it ends without its
@@ -124,7 +127,7 @@ final class InputPump {
         if !queued.isEmpty {
             let typeAhead = queued
             queued = []
-            guard deliverFocusReports(accept) else { return }
+            guard deliverAnswers(accept), deliverFocusReports(accept) else { return }
             for event in typeAhead {
                 guard accept(.input(event)) else { return }
             }
@@ -198,7 +201,7 @@ final class InputPump {
             reportedSynchronizedOutput = true
             guard accept(.synchronizedOutput) else { return false }
         }
-        guard deliverFocusReports(accept) else { return false }
+        guard deliverAnswers(accept), deliverFocusReports(accept) else { return false }
         for event in events {
             guard accept(.input(event)) else { return false }
         }
@@ -209,5 +212,15 @@ final class InputPump {
         guard hangUp else { return true }
         session.closeInput()
         return accept(.terminate(signal: SIGHUP))
+    }
+
+    /// Hands on the terminal's answers to OSC queries decoded so far (the background's).
+    /// Returns `false` when `accept` did.
+    private func deliverAnswers(_ accept: (Arrival) -> Bool) -> Bool {
+        for answer in decoder.takeCommandAnswers() where answer.number == 11 {
+            guard let background = BackgroundQuery.background(fromColor: answer.payload) else { continue }
+            guard accept(.background(background)) else { return false }
+        }
+        return true
     }
 }

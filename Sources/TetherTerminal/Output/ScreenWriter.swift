@@ -25,6 +25,11 @@ public import TetherUI
 /// instead of the screen, it never writes a line feed (which could scroll), and
 /// ``leave(height:)`` stops on the band's bottom row.
 ///
+/// Cells of a style with a `Style.link` are wrapped in OSC 8 (where the profile has
+/// ``TerminalStrings/hyperlinks``): the link is opened before its first cell and closed
+/// before any cursor move, before a cell of another link or none, and at the end of every
+/// frame, so no link is ever open between two writes.
+///
 /// A plain value with no global state: tests, an emulator oracle and any backend (a
 /// pseudo-terminal, an SSH channel) drive it byte for byte.
 public struct ScreenWriter {
@@ -63,6 +68,8 @@ public struct ScreenWriter {
     public private(set) var pen: Pen?
     /// Whether the cursor is shown; `nil` when unknown.
     public private(set) var cursorVisible: Bool?
+    /// The hyperlink open on the terminal (a ``Style`` link id), 0 for none.
+    private var openLink: UInt16 = 0
 
     private let expansions: ExpansionCache
     private let resetBytes: [UInt8]
@@ -101,6 +108,7 @@ public struct ScreenWriter {
         cursor = nil
         pen = nil
         cursorVisible = nil
+        openLink = 0
     }
 
     /// The bytes that turn the screen from `previous` into `frame`, then put the cursor
@@ -128,6 +136,7 @@ public struct ScreenWriter {
                 if skipsCorner && x == width - 1 && change.y == height - 1 { continue }
                 move(to: Point(x: x, y: change.y), in: frame, output: &out)
                 setPen(mapper.pen(for: cell.style), output: &out)
+                if cell.style.linkID != openLink { setLink(cell.style.linkID, output: &out) }
                 var unsettled = false
                 if let byte = cell.printableASCII {
                     out.append(byte)  // the common case
@@ -138,6 +147,7 @@ public struct ScreenWriter {
                 cursor = (unsettled || end >= width) ? nil : Point(x: end, y: change.y)
             }
         }
+        closeLink(output: &out)
         if let caret, caret.x >= 0, caret.y >= 0, caret.x < width, caret.y < height {
             move(to: caret, in: frame, output: &out)
             if cursorVisible != true, !showBytes.isEmpty {
@@ -155,7 +165,9 @@ public struct ScreenWriter {
     /// shown, at the start of the bottom row of a region `height` rows high (the
     /// screen's bottom row, or the band's).
     public mutating func leave(height: Int) -> [UInt8] {
-        var out = resetBytes + showBytes
+        var out: [UInt8] = []
+        closeLink(output: &out)
+        out += resetBytes + showBytes
         out += expansions.expand(.cursorAddress, region.top + max(0, height - 1), 0)
         invalidate()
         return out
@@ -206,6 +218,7 @@ public struct ScreenWriter {
                 }
             }
         }
+        closeLink(output: &out)
         out += best
         cursor = target
     }
@@ -256,7 +269,8 @@ public struct ScreenWriter {
         var bytes: [UInt8] = []
         for x in from..<to {
             let cell = frame[x, row]
-            guard cell.width == 1, mapper.pen(for: cell.style) == pen else { return nil }
+            // A linked cell written again outside its link would lose it.
+            guard cell.width == 1, cell.style.linkID == 0, mapper.pen(for: cell.style) == pen else { return nil }
             if let byte = cell.printableASCII {
                 bytes.append(byte)
                 continue
@@ -290,12 +304,47 @@ public struct ScreenWriter {
             current.attributes.insert(attribute)
         }
         if new.foreground >= 0, new.foreground != current.foreground {
-            out += expansions.expand(.setForeground, Int(new.foreground))
+            if new.foreground & Pen.trueColorFlag != 0 {
+                Self.appendTrueColor(new.foreground, selector: 38, to: &out)
+            } else {
+                out += expansions.expand(.setForeground, Int(new.foreground))
+            }
         }
         if new.background >= 0, new.background != current.background {
-            out += expansions.expand(.setBackground, Int(new.background))
+            if new.background & Pen.trueColorFlag != 0 {
+                Self.appendTrueColor(new.background, selector: 48, to: &out)
+            } else {
+                out += expansions.expand(.setBackground, Int(new.background))
+            }
         }
         pen = new
+    }
+
+    /// Appends `CSI selector;2;r;g;b m` for the true-colour pen colour `color` (`selector`
+    /// 38 sets the foreground, 48 the background): terminfo has no string for it.
+    private static func appendTrueColor(_ color: Int32, selector: Int, to out: inout [UInt8]) {
+        let text = "\u{1B}[\(selector);2;\((color >> 16) & 0xFF);\((color >> 8) & 0xFF);\(color & 0xFF)m"
+        out += text.utf8
+    }
+
+    // MARK: - Links
+
+    /// Closes the open link, if any, and opens link `id` (0: none), where the terminal
+    /// takes OSC 8; elsewhere links are never written.
+    private mutating func setLink(_ id: UInt16, output out: inout [UInt8]) {
+        guard strings.hyperlinks else { return }
+        closeLink(output: &out)
+        if id != 0, let link = Style.link(id: id) {
+            out += OperatingSystemCommands.openLink(link)
+            openLink = id
+        }
+    }
+
+    /// Closes the open link, if any.
+    private mutating func closeLink(output out: inout [UInt8]) {
+        guard openLink != 0 else { return }
+        out += OperatingSystemCommands.closeLink
+        openLink = 0
     }
 
     // MARK: - Text

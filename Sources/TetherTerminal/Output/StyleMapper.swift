@@ -1,14 +1,25 @@
 public import TetherUI
 
 /// A style as the terminal draws it: attributes and palette numbers, -1 for the
-/// terminal's own default colour.
+/// terminal's own default colour, or a true colour (``rgb(_:_:_:)``: ``trueColorFlag``
+/// over `0xRRGGBB`).
 public struct Pen: Hashable, Sendable {
     /// Bold, dim, underline, reverse.
     public var attributes: Style.Attributes
-    /// Palette number of the foreground; -1 for the terminal's default.
+    /// Palette number of the foreground; -1 for the terminal's default; a true colour
+    /// when ``trueColorFlag`` is set.
     public var foreground: Int32
-    /// Palette number of the background; -1 for the terminal's default.
+    /// Palette number of the background; -1 for the terminal's default; a true colour
+    /// when ``trueColorFlag`` is set.
     public var background: Int32
+
+    /// The bit that marks a pen colour as true colour, `0xRRGGBB` in the bits below it.
+    public static let trueColorFlag: Int32 = 1 << 24
+
+    /// The pen colour number of the true colour (`r`, `g`, `b`).
+    public static func rgb(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Int32 {
+        trueColorFlag | Int32(r) << 16 | Int32(g) << 8 | Int32(b)
+    }
 
     /// A pen.
     public init(attributes: Style.Attributes, foreground: Int32, background: Int32) {
@@ -23,13 +34,21 @@ public struct Pen: Hashable, Sendable {
 
 /// Maps `Style`s to what a terminal with `colors` colours can show: palette colours
 /// beyond its range fall back to the nearest of the 16 standard ones, and bright
-/// foregrounds on an 8-colour terminal become bold.
+/// foregrounds on an 8-colour terminal become bold. True colours pass as they are where
+/// the terminal shows them (`trueColor`), else become the nearest entry of the 256-colour
+/// palette (its cube and grey ramp) or, with fewer colours, of the 16 standard ones.
 public struct StyleMapper: Sendable, Hashable {
     /// Colours the terminal shows: 0 (monochrome or `NO_COLOR`), 8, 16, 88 or 256.
     public let colors: Int
+    /// Whether the terminal shows true colour (24-bit `CSI 38;2;r;g;b m`); ignored when
+    /// `colors` is 0.
+    public let trueColor: Bool
 
-    /// A mapper for a terminal showing `colors` colours.
-    public init(colors: Int) { self.colors = colors }
+    /// A mapper for a terminal showing `colors` colours, and true colour when `trueColor`.
+    public init(colors: Int, trueColor: Bool = false) {
+        self.colors = colors
+        self.trueColor = trueColor
+    }
 
     /// The pen that draws `style`.
     public func pen(for style: Style) -> Pen {
@@ -52,6 +71,10 @@ public struct StyleMapper: Sendable, Hashable {
         case .palette(let n):
             if Int(n) < colors { return (Int32(n), false) }
             return ansi(Self.nearestANSI(n), isForeground: isForeground)
+        case .rgb(let r, let g, let b):
+            if trueColor { return (Pen.rgb(r, g, b), false) }
+            if colors >= 256 { return (Int32(ColorApproximation.nearest256(r, g, b)), false) }
+            return ansi(ColorApproximation.nearest16(r, g, b), isForeground: isForeground)
         }
     }
 

@@ -12,5 +12,5 @@ extension TerminalStrings {
         setBackground: "\u{1B}[%?%p1%{8}%<%t4%p1%d%e%p1%{16}%<%t10%p1%{8}%-%d%e48;5;%p1%d%;m",
         hideCursor: "\u{1B}[?25l", showCursor: "\u{1B}[?12l\u{1B}[?25h",
         exitAlternateScreen: "\u{1B}[?1049l\u{1B}[23;0;0t", enterAlternateScreen: "\u{1B}[?1049h\u{1B}[22;0;0t",
-        colors: 256, autoMargins: true, delayedWrap: true)
+        colors: 256, autoMargins: true, delayedWrap: true, clipboard: true, hyperlinks: true)
 }

@@ -46,6 +46,14 @@ public struct TerminalStrings: Sendable, Hashable {
     public var colors: Int = 0
     /// Whether terminfo says the terminal has synchronized output (the `Sync` extension).
     public var synchronizedOutput = false
+    /// Whether terminfo says the terminal shows true colour (the `RGB` or `Tc` extension
+    /// flag); a session also takes `COLORTERM=truecolor` or `24bit` for it.
+    public var trueColor = false
+    /// Whether the terminal takes OSC 52 clipboard copies (terminfo's `Ms` extension).
+    public var clipboard = false
+    /// Whether the terminal shows OSC 8 hyperlinks, or at least ignores them cleanly: every
+    /// type but the consoles and hardware-era types (``supportsHyperlinks(term:)``).
+    public var hyperlinks = false
     /// Writing the last column wraps (`am`), and the wrap waits for the next character
     /// (`xenl`): without `xenl`, writing the bottom-right cell would scroll the screen.
     public var autoMargins: Bool
@@ -61,7 +69,7 @@ public struct TerminalStrings: Sendable, Hashable {
         reverse: String? = nil, setForeground: String? = nil, setBackground: String? = nil,
         hideCursor: String? = nil, showCursor: String? = nil, exitAlternateScreen: String? = nil,
         enterAlternateScreen: String? = nil, colors: Int = 0, autoMargins: Bool, delayedWrap: Bool,
-        synchronizedOutput: Bool = false
+        synchronizedOutput: Bool = false, trueColor: Bool = false, clipboard: Bool = false, hyperlinks: Bool = false
     ) {
         self.cursorAddress = cursorAddress
         self.columnAddress = columnAddress
@@ -89,6 +97,19 @@ public struct TerminalStrings: Sendable, Hashable {
         self.autoMargins = autoMargins
         self.delayedWrap = delayedWrap
         self.synchronizedOutput = synchronizedOutput
+        self.trueColor = trueColor
+        self.clipboard = clipboard
+        self.hyperlinks = hyperlinks
+    }
+
+    /// Whether terminal type `term` gets OSC 8 hyperlinks: not the Linux and BSD consoles,
+    /// the DEC VT types, `ansi`, `dumb` or GNU `screen` (which print or mangle an OSC they do
+    /// not know); every other type does (xterm, tmux, kitty, ...: a terminal without links
+    /// ignores the command, as the convention asks).
+    public static func supportsHyperlinks(term: String) -> Bool {
+        let base = term.split(separator: "-").first.map(String.init) ?? term
+        let excluded = ["linux", "dumb", "ansi", "cons25", "screen", "sun", "pcansi", "wsvt25"]
+        return !excluded.contains(base) && !base.hasPrefix("vt")
     }
 
     /// `format` expanded with one parameter, as bytes, padding removed.

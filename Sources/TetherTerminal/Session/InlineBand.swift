@@ -155,6 +155,8 @@ final class InlineBand {
             guard poll(&ready, 1, milliseconds) > 0 else { continue }
             let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if count > 0 { received += buffer[0..<count] }
+            // The terminal hung up: no answer will come (and poll would not wait again).
+            if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { break }
             if let (position, range) = cursorReport(in: received) {
                 received.removeSubrange(range)
                 return (position, received)

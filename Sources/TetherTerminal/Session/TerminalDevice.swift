@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TetherProcess
 import TetherUI
 
 /// One session's hold on its terminal: raw mode (`termios`) and the alternate screen set

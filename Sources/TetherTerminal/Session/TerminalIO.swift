@@ -55,6 +55,13 @@ public struct TerminalIO: Sendable {
         !(environment["NO_COLOR"] ?? "").isEmpty
     }
 
+    /// Whether the environment says the terminal shows true colour (`COLORTERM` is
+    /// `truecolor` or `24bit`).
+    public var colorTermTrueColor: Bool {
+        let value = (environment["COLORTERM"] ?? "").lowercased()
+        return value == "truecolor" || value == "24bit"
+    }
+
     /// The size from ``size``, else from the output descriptor; `nil` when neither knows.
     func currentSize() -> Size? {
         if let size { return size() }

@@ -1,3 +1,4 @@
+import TetherProcess
 import TetherUI
 
 /// Everything one start of the backend holds, until ``VTBackend/stop()``.
@@ -14,6 +15,8 @@ final class Run {
     let handler: (TerminalEvent) -> Void
     /// The frame on the screen; `nil` when unknown (after a resize or a resume).
     var previous: Frame?
+    /// Whether the terminal is asked for its background (at start and after a resume).
+    var asksBackground = false
 
     init(
         terminal: TerminalDevice, pump: InputPump, modes: TerminalModes, writer: ScreenWriter, slot: RestoreSlot,

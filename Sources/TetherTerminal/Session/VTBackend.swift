@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TetherProcess
 public import TetherUI
 
 /// A `TerminalBackend` for any terminal that speaks VT/xterm escape sequences, over the
@@ -107,6 +108,11 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
     public private(set) var size: Size = .zero
     /// What the terminal can show; known after ``start(_:)``.
     public private(set) var capabilities: TerminalCapabilities
+    /// Polled; the whole screen, or a band when ``presentation`` is inline; Ctrl-Z suspends.
+    public var features: BackendFeatures {
+        BackendFeatures(
+            events: .polled(self), screen: presentation == .inline ? .band(self) : .whole, suspension: self)
+    }
     /// `true` between ``start(_:)`` and ``stop()``.
     public var isRunning: Bool { run != nil }
 
@@ -146,9 +152,10 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
 
     // MARK: - Start and stop
 
-    /// Takes over the terminal and finds out its background (``BackgroundQuery``: on the
-    /// controlling terminal one round trip, at most ``BackgroundQuery/timeout``), which
-    /// ``capabilities`` then reports. Events reach `handler` only from
+    /// Takes over the terminal, guessing its background from `COLORFGBG` and asking the
+    /// controlling terminal for it without waiting (``BackgroundQuery``): ``capabilities``
+    /// reports the guess until the answer comes, then the answer, and the application is
+    /// told to redraw (`TerminalEvent/redrawNeeded`). Events reach `handler` only from
     /// ``processPendingInput()``, which a run driver calls when ``pollDescriptors`` are
     /// readable or ``pollTimeout`` has passed (`Application.run()`, `runOnMainThread()`).
     ///
@@ -163,12 +170,12 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
         let modes = TerminalModes(
             mouse: options.mouse, bracketedPaste: options.bracketedPaste, modifyOtherKeys: options.kittyKeyboard,
             focusEvents: options.focusEvents)
-        var writer = ScreenWriter(strings: strings, mapper: StyleMapper(colors: colors))
+        let trueColor = colors > 0 && (strings.trueColor || io.colorTermTrueColor)
+        var writer = ScreenWriter(strings: strings, mapper: StyleMapper(colors: colors, trueColor: trueColor))
         let terminalSize = terminal.refreshSize()
         var band: InlineBand?
-        // Keys typed before the answers to the start's queries: the form's first input.
-        let (background, answeredTypeAhead) = BackgroundQuery.detect(io: io)
-        var typeAhead = answeredTypeAhead
+        // Keys typed before the answer to the inline band's cursor query: the form's first input.
+        var typeAhead: [UInt8] = []
         if presentation == .inline {
             let start = InlineBand.startRow(output: io.output, input: io.input, terminalHeight: terminalSize.height)
             band = InlineBand(top: start.row, terminal: terminalSize, strings: strings)
@@ -179,12 +186,15 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
         let pump = InputPump(session: terminal, escapeDelay: escapeDelay, typeAhead: typeAhead)
         let run = Run(terminal: terminal, pump: pump, modes: modes, writer: writer, slot: slot, handler: handler)
         run.band = band
+        run.asksBackground = BackgroundQuery.shouldAsk(io: io)
         self.run = run
-        capabilities = TerminalCapabilities(colors: colors, mouse: options.mouse, background: background)
+        capabilities = TerminalCapabilities(
+            colors: colors, mouse: options.mouse, background: BackgroundQuery.guess(io: io))
         size = band?.size ?? terminalSize
         terminal.write(
             modes.on + (options.kittyKeyboard ? TerminalModes.keyboardQuery : [])
-                + (strings.synchronizedOutput ? [] : TerminalModes.synchronizedOutputQuery))
+                + (strings.synchronizedOutput ? [] : TerminalModes.synchronizedOutputQuery)
+                + (run.asksBackground ? BackgroundQuery.question : []))
         if strings.synchronizedOutput { run.modes.synchronizedOutput = true }
         armRestore(run)
     }
@@ -250,7 +260,7 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
         run.terminal.signals?.discard(SIGCONT)
         run.slot.resume()
         run.terminal.enter()
-        run.terminal.write(run.modes.on)
+        run.terminal.write(run.modes.on + (run.asksBackground ? BackgroundQuery.question : []))
         // The shell wrote below the band while the program was stopped: it comes back
         // below what the shell wrote, where the cursor is now.
         if let band = run.band { relocate(band, in: run, after: .resumed) }
@@ -330,7 +340,7 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
                 suspend()
             case .resume:
                 run.terminal.restoreProgramModes()
-                run.terminal.write(run.modes.reassert)
+                run.terminal.write(run.modes.reassert + (run.asksBackground ? BackgroundQuery.question : []))
                 // Stopped from outside, the shell printed below the band meanwhile.
                 if let band = run.band { relocate(band, in: run, after: .resumed) }
                 invalidate(run)
@@ -341,6 +351,10 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
             case .synchronizedOutput:
                 run.modes.synchronizedOutput = true
                 armRestore(run)
+            case .background(let background):
+                guard background != capabilities.background else { break }
+                capabilities.background = background
+                run.handler(.redrawNeeded)
             case .terminate(let signal):
                 // Nothing after a request to end is handled: a SIGTSTP or a key that came
                 // with it must not stop or change a program that is leaving.

@@ -14,7 +14,7 @@ extension Application: WidgetHost {
         router.actions = InputRouter.Actions(
             interrupt: { [unowned self] in finish(.interrupted) },
             suspend: { [unowned self] in
-                guard exitReason == nil, let suspendable = backend as? any SuspendableBackend else { return false }
+                guard exitReason == nil, let suspendable = backend.features.suspension else { return false }
                 suspendable.suspend()
                 return true
             },
@@ -25,7 +25,8 @@ extension Application: WidgetHost {
             repaint: { [unowned self] in
                 backend.forgetScreen()
                 renderer.forgetScreen()
-            })
+            },
+            copy: { [unowned self] in copyFocusedText() })
     }
 
     /// Handles one event from the backend (or the test pilot). Once the run has ended
@@ -34,7 +35,9 @@ extension Application: WidgetHost {
     package func handle(_ event: TerminalEvent) {
         guard exitReason == nil else { return }
         switch event {
-        case .input(let input): router.route(input, screenHidden: renderer.showingTooSmall)
+        case .input(let input):
+            if notice != nil { notice = nil }  // a notice lasts until the next input
+            router.route(input, screenHidden: renderer.showingTooSmall)
         case .resized: renderer.setNeedsLayout()
         case .redrawNeeded: renderer.forgetScreen()
         case .terminate(let signal): finish(.terminated(signal: signal))

@@ -19,7 +19,7 @@ extension Application: RunLoopClient {
         running = true
         try start()
         defer { backend.stop() }
-        let loop = (backend as? any PollingBackend).map { DispatchLoop(backend: $0, client: self) }
+        let loop = backend.features.polling.map { DispatchLoop(backend: $0, client: self) }
         defer { loop?.stop() }
         renderIfNeeded()
         loop?.start()
@@ -62,7 +62,7 @@ extension Application: RunLoopClient {
     ///   terminal cannot be set up. Nothing has been drawn then. ``AccessibleInputError``
     ///   when the accessible presentation's input ends before the form is complete.
     public func runOnMainThread() throws -> Exit {
-        guard let polling = backend as? any PollingBackend else { throw RunLoopError.backendNotPollable }
+        guard let polling = backend.features.polling else { throw RunLoopError.backendNotPollable }
         let loop = try MainThreadLoop(backend: polling)
         renderer.trigger = .caller
         running = true
@@ -83,7 +83,7 @@ extension Application: RunLoopClient {
         started = true
         focusController.focusFirstIfNeeded()
         renderer.setNeedsLayout()
-        (backend as? any ApplicationDriver)?.drive(self)
+        backend.features.driver?.drive(self)
     }
 
     /// Lays out (when needed) and draws what changed, then presents the frame. Once a

@@ -114,6 +114,14 @@ public final class Application {
         didSet { renderer.setNeedsDisplay() }
     }
 
+    /// A short message from the application itself to the user, shown by a ``KeyHelpBar``
+    /// in place of its keys until the next input: why the copy key (``Intent/copy``) did
+    /// not copy (``passwordNotCopied``, ``clipboardUnavailable``) or that it did
+    /// (``textCopied``). `nil` when there is none.
+    public internal(set) var notice: String? {
+        didSet { renderer.setNeedsDisplay() }
+    }
+
     /// What Ctrl-C does.
     public var interruptBehavior: InterruptBehavior {
         get { router.interruptQuits ? .quit : .deliverAsKey }

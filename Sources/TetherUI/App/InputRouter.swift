@@ -26,6 +26,8 @@ final class InputRouter {
         var showHelp: () -> Bool
         /// Forgets what is on the screen and draws it all again.
         var repaint: () -> Void
+        /// Copies the focused text to the clipboard; `false` when no text widget has focus.
+        var copy: () -> Bool = { false }
     }
 
     private let root: Widget
@@ -115,6 +117,7 @@ final class InputRouter {
         case .suspend: return actions.suspend()
         case .showHelp: return actions.showHelp()
         case .repaint: actions.repaint()
+        case .copy: return actions.copy()
         default:
             guard let handler = intentHandlers.first(where: { $0.intent == intent }) else { return false }
             handler.action()

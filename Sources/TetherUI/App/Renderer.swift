@@ -92,7 +92,7 @@ final class Renderer {
     func render(ifNeeded: Bool = true) {
         renderScheduled = false
         guard !ifNeeded || needsDisplay || needsLayout else { return }
-        if needsLayout, let band = backend as? any BandBackend {
+        if needsLayout, let band = backend.features.band {
             let terminal = band.terminalSize
             band.fitBand(
                 height: max(Renderer.bandHeight(of: root, in: terminal), overlays.heightOfCentredPopups(in: terminal)))

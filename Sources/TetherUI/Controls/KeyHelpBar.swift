@@ -57,6 +57,10 @@ public final class KeyHelpBar: Widget {
 
     public override func draw(in canvas: inout Canvas, context: DrawContext) {
         guard root.host?.isConversation != true else { return }
+        if let notice = root.host?.notice {
+            canvas.put(notice.truncated(toWidth: frame.width), at: .zero, style: context.theme.accent)
+            return
+        }
         let (entries, ending) = shownEntries(width: frame.width)
         var x = 0
         for (index, entry) in entries.enumerated() {
@@ -72,8 +76,10 @@ public final class KeyHelpBar: Widget {
         }
     }
 
-    /// The text the bar shows now, as in `Tab next · Esc cancel`.
+    /// The text the bar shows now, as in `Tab next · Esc cancel`, or the application's
+    /// ``Application/notice`` while it has one.
     public var text: String {
+        if let notice = root.host?.notice { return notice }
         let (entries, ending) = shownEntries(width: frame.width)
         return (entries.map(\.description) + (ending.map { [$0] } ?? [])).joined(separator: Self.separator)
     }

@@ -38,6 +38,20 @@ public final class Label: Widget {
     /// Set by a form while drawing: the label of the focused row is highlighted.
     var highlighted = false
 
+    /// The address the text links to, or `nil`. Where the terminal shows hyperlinks the
+    /// label's cells are one (OSC 8: a click or Ctrl-click opens it); elsewhere, and in the
+    /// headless test terminal, the text shows as it is, and the accessible presentation
+    /// reads the address after the text. Setting it redraws the label.
+    public var link: String? {
+        didSet {
+            guard link != oldValue else { return }
+            linkID = link.map { LinkTable.shared.id(of: $0) } ?? 0
+            setNeedsDisplay()
+        }
+    }
+    /// ``link``'s id in the process's link table, found when it is set, not when drawing.
+    private var linkID: UInt16 = 0
+
     /// A fixed width in columns, so the layout does not move as the text changes
     /// (`nil`: as wide as the text).
     public var width: Int? {
@@ -50,6 +64,15 @@ public final class Label: Widget {
         self.overflow = overflow
         self.role = role
         self.width = width
+    }
+
+    /// A label showing `text` that links to `link` (see ``link``).
+    public convenience init(
+        _ text: String, link: String, overflow: Overflow = .truncate, role: Role = .normal, width: Int? = nil
+    ) {
+        self.init(text, overflow: overflow, role: role, width: width)
+        self.link = link
+        linkID = LinkTable.shared.id(of: link)  // no didSet in an initialiser of the class
     }
 
     private func lines(for width: Int) -> [String] {
@@ -77,7 +100,8 @@ public final class Label: Widget {
             case .error: context.theme.error
             case .disabled: context.theme.disabled
             }
-        let style = highlighted ? context.theme.accent : roleStyle
+        var style = highlighted ? context.theme.accent : roleStyle
+        style.linkID = linkID
         guard overflow == .wrap else {
             // One line, with no array of lines made for it.
             if frame.height > 0 { canvas.put(text.truncated(toWidth: frame.width), at: .zero, style: style) }

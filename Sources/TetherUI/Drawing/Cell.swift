@@ -17,10 +17,11 @@ import Darwin
 /// copied, compared and freed without reference counting.
 public struct Cell: Hashable, Sendable {
     private var text: PackedGrapheme
-    /// Columns taken: 1, 2 for a wide grapheme, 0 for a continuation cell.
-    public var width: UInt8
+    // The style before the width: seven bytes at offset 16 and the width in the 24th.
     /// How the cell is drawn.
     public var style: Style
+    /// Columns taken: 1, 2 for a wide grapheme, 0 for a continuation cell.
+    public var width: UInt8
 
     /// The grapheme shown, `" "` for a blank cell, `""` for the continuation of a wide grapheme.
     public var grapheme: String {

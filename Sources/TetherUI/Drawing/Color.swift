@@ -1,4 +1,8 @@
 /// A terminal colour.
+///
+/// A ``Style`` keeps its colours packed in two bytes each (so a ``Cell`` stays 24 bytes):
+/// an ``rgb(_:_:_:)`` colour is stored as its index in a process-wide table of the
+/// true colours used, made when the style is set.
 public enum Color: Hashable, Sendable {
     /// The terminal's own default foreground or background.
     case `default`
@@ -7,6 +11,11 @@ public enum Color: Hashable, Sendable {
     case ansi(UInt8)
     /// An entry of the 256-colour palette.
     case palette(UInt8)
+    /// A true colour, red, green and blue. Written as it is (`CSI 38;2;r;g;b m`) where the
+    /// terminal shows true colour (`COLORTERM=truecolor` or `24bit`, or terminfo's `RGB`
+    /// or `Tc` flag), else as the nearest colour of the terminal's palette, and not at all
+    /// on a monochrome terminal or under `NO_COLOR`.
+    case rgb(UInt8, UInt8, UInt8)
 
     /// Black.
     public static let black = Color.ansi(0)

@@ -56,6 +56,10 @@ public enum Intent: Hashable, Sendable {
     case showHelp
     /// Draw the whole screen again (Ctrl-L), after another program wrote over it.
     case repaint
+    /// Copy the focused text field's or text area's text to the system clipboard (Alt-W, as
+    /// Emacs copies), where the terminal takes it (OSC 52); a ``SecureField`` refuses, and
+    /// the application's ``Application/notice`` says why.
+    case copy
     /// An intent of an app or a widget outside this module, named by a string that is only
     /// compared: `Intent.custom("refresh")`.
     case custom(String)

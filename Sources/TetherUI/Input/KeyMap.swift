@@ -125,7 +125,7 @@ public struct KeyMap: Hashable, Sendable {
             (.pageUp, [.movePageUp, .incrementLarge, .selectPreviousPage]),
             (.pageDown, [.movePageDown, .decrementLarge, .selectNextPage]),
             (.ctrl("z"), [.suspend]), (.ctrl("_"), [.undo]), (.ctrl("^"), [.redo]),
-            (.character("?"), [.showHelp]), (.function(1), [.showHelp]),
+            (.character("?"), [.showHelp]), (.function(1), [.showHelp]), (.alt("w"), [.copy]),
         ]
         for (key, intents) in bindings {
             for intent in intents { map.bind(key, to: intent) }
@@ -134,7 +134,7 @@ public struct KeyMap: Hashable, Sendable {
             (.focusNext, "next"), (.focusPrevious, "back"), (.activate, "confirm"), (.cancel, "cancel"),
             (.quit, "quit"), (.toggle, "toggle/choose"), (.previousOption, "choose"), (.nextOption, "choose"),
             (.focusUp, "move"), (.focusDown, "move"), (.openPopup, "open list"), (.undo, "undo"), (.redo, "redo"),
-            (.suspend, "suspend"), (.repaint, "redraw"),
+            (.suspend, "suspend"), (.repaint, "redraw"), (.copy, "copy"),
             (.showHelp, "keys"),
         ]
         for (intent, text) in help { map.setHelp(text, for: intent) }

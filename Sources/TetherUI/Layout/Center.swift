@@ -19,6 +19,11 @@ public final class Center: Widget {
 
     public override func preferredSize(for proposal: Size) -> Size { proposal }
 
+    /// What the centred child needs, not the space the centre fills.
+    public override func contentHeight(for proposal: Size) -> Int {
+        children.first { !$0.isHidden }?.contentHeight(for: proposal) ?? 0
+    }
+
     /// The space and the child's corner of the last layout: while the space stays the same
     /// the corner stays where it was, so the child grows and shrinks without moving.
     private var anchor: (child: ObjectIdentifier, space: Rect, corner: Point)?

@@ -29,8 +29,7 @@ public final class FooterLayout: Widget {
     public override func preferredSize(for proposal: Size) -> Size {
         let below = footerHeight(in: proposal)
         let room = Size(width: proposal.width, height: max(0, proposal.height - below))
-        let natural = (content as? Center)?.children.first { !$0.isHidden } ?? content
-        let above = natural.preferredSize(for: room)
+        let above = Size(width: content.preferredSize(for: room).width, height: content.contentHeight(for: room))
         return Size(width: max(above.width, proposal.width), height: min(proposal.height, above.height + below))
     }
 

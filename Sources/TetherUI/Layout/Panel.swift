@@ -29,6 +29,12 @@ public final class Panel: Widget {
         return Size(width: max(inner.width + extra.width, titleWidth), height: inner.height + extra.height)
     }
 
+    /// The children's content and the rows around them.
+    public override func contentHeight(for proposal: Size) -> Int {
+        let inner = Size(width: proposal.width - extra.width, height: proposal.height - extra.height)
+        return (children.filter { !$0.isHidden }.map { $0.contentHeight(for: inner) }.max() ?? 0) + extra.height
+    }
+
     public override var minimumSize: Size {
         let inner = super.minimumSize
         return Size(width: inner.width + extra.width, height: inner.height + extra.height)

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TetherProcess
 
 /// A backend that presents the application as a line-by-line conversation instead of
 /// drawing it: the accessible presentation, for screen readers and terminals that cannot
@@ -44,6 +45,8 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
     public let size = Size(width: 80, height: 200)
     /// No colours, no mouse.
     public let capabilities = TerminalCapabilities(colors: 0, mouse: false)
+    /// Polled; no frames (the questions are asked line by line); it drives the application.
+    public var features: BackendFeatures { BackendFeatures(driver: self) }
 
     private let inputFD: Int32
     private let requestedOutput: Int32?
@@ -60,7 +63,9 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
     private var running = false
     private var pumping = false
     private var echo: EchoControl?
-    private var interrupts: InterruptRelay?
+    /// Ctrl-C (SIGINT: the terminal stays in line mode) and the signals that end the
+    /// program, from the process's signal hub.
+    private var signals: SignalSubscription?
     private var handler: ((TerminalEvent) -> Void)?
 
     /// A conversation reading answers from `input` and writing prompts to `output`; by
@@ -138,10 +143,10 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
         self.handler = handler
         if sink == nil {
             openOutput()
-            interrupts = InterruptRelay()
-            interrupts?.install()
+            signals = SignalSubscription(signals: [SIGINT, SIGTERM, SIGHUP, SIGQUIT])
+            if signals?.start() != true { signals = nil }
         }
-        if inputIsTerminal { echo = EchoControl(fd: inputFD, catchesInterrupt: interrupts == nil) }
+        if inputIsTerminal { echo = EchoControl(fd: inputFD) }
     }
 
     func drive(_ application: Application) {
@@ -162,8 +167,8 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
         running = false
         echo?.restore()
         echo = nil
-        interrupts?.uninstall()
-        interrupts = nil
+        signals?.stop()
+        signals = nil
         handler = nil
         dialog = nil
         if ownsOutput { close(outputFD) }
@@ -173,15 +178,24 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
 
     public var pollDescriptors: [Int32] {
         guard running else { return [] }
-        return (!ended && inputFD >= 0 ? [inputFD] : []) + (interrupts.map { [$0.readFD] } ?? [])
+        return (!ended && inputFD >= 0 ? [inputFD] : []) + (signals?.descriptors ?? [])
     }
 
     public var pollTimeout: Duration? { nil }
 
-    /// Reads what input is ready (never blocking) and answers the questions waiting; a
-    /// Ctrl-C (SIGINT) that arrived is handed to the application first.
+    /// Reads what input is ready (never blocking) and answers the questions waiting. A
+    /// signal that arrived goes first: one that ends the program (SIGTERM, SIGHUP,
+    /// SIGQUIT) is handed to the application as `TerminalEvent/terminate(signal:)`, a
+    /// Ctrl-C (SIGINT) as the Ctrl-C key.
     public func processPendingInput() {
-        if interrupts?.drain() == true { return interrupt() }
+        if let arrived = signals?.drain(), !arrived.isEmpty {
+            if let ending = arrived.first(where: { $0 != SIGINT }) {
+                output("\n")
+                handler?(.terminate(signal: ending))
+                return
+            }
+            return interrupt()
+        }
         guard running, !ended, inputFD >= 0 else { return }
         var ready = pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)
         guard poll(&ready, 1, 0) > 0 else { return }

@@ -14,10 +14,9 @@ public protocol BandBackend: TerminalBackend {
 }
 
 extension Renderer {
-    /// The rows the tree needs at the terminal's width: its preferred height, looking
-    /// through a ``Center`` (which fills whatever it is offered) to what it centres.
+    /// The rows the tree needs at the terminal's width (``Widget/contentHeight(for:)``:
+    /// through a ``Center``, which fills whatever it is offered, what it centres).
     static func bandHeight(of root: Widget, in terminal: Size) -> Int {
-        let content = (root as? Center)?.children.first { !$0.isHidden } ?? root
-        return content.preferredSize(for: terminal).height
+        root.contentHeight(for: terminal)
     }
 }

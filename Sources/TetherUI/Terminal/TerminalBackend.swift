@@ -9,6 +9,9 @@ public protocol TerminalBackend: AnyObject {
     var size: Size { get }
     /// What the terminal can show.
     var capabilities: TerminalCapabilities { get }
+    /// What the backend offers beyond drawing: how its events arrive, where its frames go,
+    /// whether Ctrl-Z suspends. The application reads it instead of casting the backend.
+    var features: BackendFeatures { get }
     /// Prepares the terminal (for a real one: alternate screen, raw input, mouse) and
     /// starts delivering events to `handler` on the main actor, until ``stop()``. A
     /// ``PollingBackend`` delivers them only from ``PollingBackend/processPendingInput()``;

@@ -198,6 +198,14 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
         return size
     }
 
+    /// The rows the widget's content needs within `proposal`, leaving out space it would
+    /// take only because it is offered: the inline presentation fits its band to this. The
+    /// default is the preferred height; a widget that fills whatever it gets (``Center``)
+    /// answers with what it holds, and a border or padding around one adds its own rows.
+    open func contentHeight(for proposal: Size) -> Int {
+        preferredSize(for: proposal).height
+    }
+
     /// Whether the widget takes the space its ``Stack``'s other children leave, shared
     /// evenly with the stack's other flexible children, rather than its preferred size
     /// (`false` by default; a ``Spacer`` and a ``Center`` are flexible).

@@ -24,6 +24,8 @@ protocol WidgetHost: AnyObject {
     var interruptBehavior: Application.InterruptBehavior { get }
     /// Whether `?` and F1 open the help overlay.
     var showsKeyHelp: Bool { get }
+    /// The application's short message to the user (a refused copy), or `nil`.
+    var notice: String? { get }
     /// The clock and timer source (spinners, debounce).
     var scheduler: any Scheduler { get }
 

@@ -13,6 +13,7 @@ struct ApplicationMainThreadLoopTests {
     private final class RecordingPollingBackend: PollingBackend {
         var size = Size(width: 20, height: 2)
         var capabilities = TerminalCapabilities(colors: 0, mouse: false)
+        var features: BackendFeatures { BackendFeatures(events: .polled(self), screen: .whole, suspension: nil) }
         var started = false
         var presented = 0
         func start(_ handler: @escaping (TerminalEvent) -> Void) throws { started = true }

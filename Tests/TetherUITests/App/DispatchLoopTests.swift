@@ -15,6 +15,7 @@ import Darwin
 private final class PipeBackend: PollingBackend {
     var size = Size(width: 20, height: 1)
     var capabilities = TerminalCapabilities(colors: 0, mouse: false)
+    var features: BackendFeatures { BackendFeatures(events: .polled(self), screen: .whole, suspension: nil) }
     private var handler: ((TerminalEvent) -> Void)?
     private let readEnd: Int32
     let writeEnd: Int32

@@ -50,3 +50,20 @@ struct CellTests {
         #expect(Cell.continuation(.plain).printableASCII == nil)
     }
 }
+
+@Suite("Cell colours")
+struct CellColorTests {
+    @Test("a cell with true colours is still 24 bytes")
+    func cellStaysTwentyFourBytes() {
+        #expect(MemoryLayout<Cell>.stride == 24)
+    }
+
+    @Test("an rgb colour reads back as it was set, and equal colours make equal styles")
+    func rgbRoundTrips() {
+        let style = Style(foreground: .rgb(12, 34, 56), background: .rgb(200, 100, 0))
+        #expect(style.foreground == .rgb(12, 34, 56))
+        #expect(style.background == .rgb(200, 100, 0))
+        #expect(style == Style(foreground: .rgb(12, 34, 56), background: .rgb(200, 100, 0)))
+        #expect(style != Style(foreground: .rgb(12, 34, 57), background: .rgb(200, 100, 0)))
+    }
+}

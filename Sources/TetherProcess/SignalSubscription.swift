@@ -10,9 +10,9 @@ import Darwin
 /// asked for, queued until the session's input pump takes them, and a pipe that wakes the
 /// session's run loop when another session's wake-up collected a signal for it.
 @MainActor
-final class SignalSubscription {
+package final class SignalSubscription {
     /// The signals this session reacts to.
-    let signals: Set<Int32>
+    package let signals: Set<Int32>
     private let hub: SignalHub
     private let wakeRead: Int32
     private let wakeWrite: Int32
@@ -22,7 +22,12 @@ final class SignalSubscription {
 
     /// A subscription to `signals`, not yet receiving (``start()``); `nil` when its pipe
     /// cannot be made.
-    init?(signals: [Int32], hub: SignalHub = .shared) {
+    package convenience init?(signals: [Int32]) {
+        self.init(signals: signals, hub: .shared)
+    }
+
+    /// A subscription to `signals` through `hub` (a test's own hub).
+    init?(signals: [Int32], hub: SignalHub) {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { return nil }
         for fd in fds {
@@ -43,20 +48,20 @@ final class SignalSubscription {
 
     /// The descriptors a run loop waits on for this subscription: its own pipe and the
     /// hub's (empty when stopped).
-    var descriptors: [Int32] {
+    package var descriptors: [Int32] {
         active ? [wakeRead, hub.descriptor].filter { $0 >= 0 } : []
     }
 
     /// Starts receiving: the hub catches `signals` from now on. `false` when it could not.
     @discardableResult
-    func start() -> Bool {
+    package func start() -> Bool {
         guard !active else { return true }
         active = hub.add(self)
         return active
     }
 
     /// Stops receiving; the hub puts back the dispositions nobody else needs. Idempotent.
-    func stop() {
+    package func stop() {
         guard active else { return }
         active = false
         hub.remove(self)
@@ -72,17 +77,17 @@ final class SignalSubscription {
     }
 
     /// Whether signals were set aside by ``holdsTermination()`` and not yet drained.
-    var hasHeldSignals: Bool { !held.isEmpty }
+    package var hasHeldSignals: Bool { !held.isEmpty }
 
     /// Drains what arrived; `true` when it includes a signal that ends the program (the
     /// signals stay held for the next ``drain()``).
-    func holdsTermination() -> Bool {
+    package func holdsTermination() -> Bool {
         held = drain()
         return held.contains { [SIGTERM, SIGHUP, SIGINT, SIGQUIT].contains($0) }
     }
 
     /// The signals that arrived since the last drain, each once, held ones first.
-    func drain() -> [Int32] {
+    package func drain() -> [Int32] {
         hub.collect()
         guard !inbox.isEmpty || !held.isEmpty else { return [] }
         if !inbox.isEmpty {
@@ -99,14 +104,14 @@ final class SignalSubscription {
 
     /// Drops `signal` if it arrived and was not drained yet (the `SIGCONT` that ends the
     /// program's own stop: the backend has already taken the terminal back).
-    func discard(_ signal: Int32) {
+    package func discard(_ signal: Int32) {
         hub.collect()
         inbox.removeAll { $0 == signal }
         held.removeAll { $0 == signal }
     }
 
     /// Stops the process group with `signal`'s default action; returns once continued.
-    func raiseWithDefaultAction(_ signal: Int32) {
+    package func raiseWithDefaultAction(_ signal: Int32) {
         hub.raiseWithDefaultAction(signal)
     }
 }

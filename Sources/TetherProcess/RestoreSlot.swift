@@ -11,7 +11,7 @@ import Darwin
 /// terminal, and the terminal modes they put back. Both walk every claimed slot, so a
 /// crash or an `exit()` with several sessions running restores all their terminals.
 @MainActor
-final class RestoreSlot {
+package final class RestoreSlot {
     /// The slots in use, by index.
     private static var claimed: Set<Int> = []
 
@@ -21,7 +21,7 @@ final class RestoreSlot {
     private var crashBefore: [UInt8] = []
 
     /// Claims a free slot; `nil` when ``CrashRestore/slots`` sessions already run.
-    init?() {
+    package init?() {
         guard let free = (0..<CrashRestore.slots).first(where: { !Self.claimed.contains($0) }) else { return nil }
         Self.claimed.insert(free)
         index = free
@@ -35,7 +35,7 @@ final class RestoreSlot {
     /// Arms both paths for the terminal `fd`: each writes `before` (modes off, attributes
     /// reset, cursor shown, the alternate screen left), puts `modes` back, then writes its
     /// part of what follows: `crashAfter` for a crash, `exitAfter` for `exit()`.
-    func arm(fd: Int32, before: [UInt8], modes: termios, crashAfter: [UInt8], exitAfter: [UInt8]) {
+    package func arm(fd: Int32, before: [UInt8], modes: termios, crashAfter: [UInt8], exitAfter: [UInt8]) {
         outFD = fd
         crashBefore = before
         CrashRestore.arm(slot: index, outFD: fd, bytes: before + crashAfter, shellModes: modes)
@@ -43,20 +43,20 @@ final class RestoreSlot {
     }
 
     /// Replaces what follows the modes (an inline band moved, or its exit changed).
-    func update(crashAfter: [UInt8], exitAfter: [UInt8]) {
+    package func update(crashAfter: [UInt8], exitAfter: [UInt8]) {
         CrashRestore.update(slot: index, bytes: crashBefore + crashAfter)
         ExitRestore.update(slot: index, after: exitAfter)
     }
 
     /// A crash passes this slot by while its program is stopped (the terminal is the
     /// shell's); ``resume()`` arms it again.
-    func pause() { CrashRestore.pause(slot: index) }
+    package func pause() { CrashRestore.pause(slot: index) }
 
     /// Arms the crash path again after ``pause()``.
-    func resume() { CrashRestore.resume(slot: index, outFD: outFD) }
+    package func resume() { CrashRestore.resume(slot: index, outFD: outFD) }
 
     /// Disarms both paths (the session restored its terminal itself). Idempotent.
-    func release() {
+    package func release() {
         guard outFD >= 0 else { return }
         outFD = -1
         CrashRestore.disarm(slot: index)
