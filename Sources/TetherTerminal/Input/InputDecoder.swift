@@ -34,7 +34,7 @@ public import TetherUI
 /// - Any other well-formed CSI or SS3 sequence is consumed and ignored; a CSI longer than 64
 ///   bytes is dropped.
 /// - A terminal's answer to an OSC query (`ESC ] 11 ; rgb:… ESC \`, the background colour)
-///   is no key: it is kept for ``takeCommandAnswers()``. `ESC ]` followed by anything but a
+///   is no key: it is kept for `takeCommandAnswers()`. `ESC ]` followed by anything but a
 ///   digit is Alt-], and so is `ESC ]` alone once ``flush()`` says nothing more came.
 ///
 /// Memory stays bounded: a pending sequence holds at most 64 bytes, and an open paste
