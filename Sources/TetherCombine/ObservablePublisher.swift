@@ -114,7 +114,7 @@ final class ObservableSubscription<S: Subscriber>: Subscription {
             if let failure = failure(error) {
                 completion = .failure(failure)
             } else {
-                Diagnostics.handler("a publisher that never fails received error \(error); finishing instead")
+                Diagnostics.report("a publisher that never fails received error \(error); finishing instead")
                 completion = .finished
             }
         case .completed:

@@ -77,7 +77,8 @@ public final class CursesBackend: SuspendableBackend, PollingBackend, BandBacken
     /// Polled; the whole screen, or a band when ``presentation`` is inline; Ctrl-Z suspends.
     public var features: BackendFeatures {
         BackendFeatures(
-            events: .polled(self), screen: presentation == .inline ? .band(self) : .whole, suspension: self)
+            events: .polled(self), screen: presentation == .inline ? .band(self) : .whole, suspension: self,
+            clipboard: self)
     }
     /// What the terminal can show; known after ``start(_:)``.
     public var capabilities: TerminalCapabilities {

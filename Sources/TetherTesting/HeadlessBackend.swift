@@ -13,7 +13,9 @@ public final class HeadlessBackend: SuspendableBackend, ClipboardBackend {
     public var capabilities: TerminalCapabilities
     /// Events pushed by the test (``send(_:)``, the pilot); the whole grid; Ctrl-Z counted
     /// (``suspendCount``) and answered with a redraw.
-    public var features: BackendFeatures { BackendFeatures(events: .pushed, screen: .whole, suspension: self) }
+    public var features: BackendFeatures {
+        BackendFeatures(events: .pushed, screen: .whole, suspension: self, clipboard: self)
+    }
     /// The screen as last presented.
     public private(set) var screen: Frame
     /// Where the cursor is, or `nil` when hidden.

@@ -68,7 +68,8 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
     /// Polled; the whole screen, or a band when ``presentation`` is inline; Ctrl-Z suspends.
     public var features: BackendFeatures {
         BackendFeatures(
-            events: .polled(self), screen: presentation == .inline ? .band(self) : .whole, suspension: self)
+            events: .polled(self), screen: presentation == .inline ? .band(self) : .whole, suspension: self,
+            clipboard: self)
     }
     /// `true` between ``start(_:)`` and ``stop()``.
     public var isRunning: Bool { run != nil }

@@ -21,7 +21,7 @@ extension Application {
         case let area as TextArea: text = area.text
         default: return false
         }
-        guard let clipboard = backend as? any ClipboardBackend, clipboard.canCopyToClipboard else {
+        guard let clipboard = backend.features.clipboard, clipboard.canCopyToClipboard else {
             notice = Self.clipboardUnavailable
             return true
         }

@@ -6,6 +6,7 @@ extension Application: WidgetHost {
     /// Wires the collaborators to each other; once, from `init`.
     func connectCollaborators() {
         focusController.onChange = { [unowned self] in renderer.setNeedsDisplay() }
+        renderer.scope = { [unowned self] body in withDiagnostics(body) }
         renderer.focusedWidget = { [unowned self] in focusController.focusedWidget }
         renderer.context = { [unowned self] in DrawContext(theme: theme, time: scheduler.now) }
         renderer.closeOrphans = { [unowned self] orphans in
@@ -34,6 +35,11 @@ extension Application: WidgetHost {
     /// same read as the Ctrl-C that quit must not stop the process that is leaving.
     package func handle(_ event: TerminalEvent) {
         guard exitReason == nil else { return }
+        withDiagnostics { route(event) }
+    }
+
+    /// What ``handle(_:)`` does with an event.
+    private func route(_ event: TerminalEvent) {
         switch event {
         case .input(let input):
             if notice != nil { notice = nil }  // a notice lasts until the next input

@@ -90,7 +90,7 @@ extension Application: RunLoopClient {
     /// running application has its exit reason it draws no more.
     package func renderIfNeeded() {
         guard exitReason == nil || !running else { return }
-        renderer.render()
+        withDiagnostics { renderer.render() }
     }
 
     /// Ends a waiting ``run()`` whose task was cancelled.

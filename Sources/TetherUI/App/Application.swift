@@ -105,6 +105,14 @@ public final class Application {
         }
     }
 
+    /// Receives the programming errors Tether recovers from (`Diagnostics`: a binding that
+    /// received an error, an error nobody handled) that happen while this application
+    /// handles an event or draws, so that applications sharing a process, each on its own
+    /// terminal, keep their reports apart. `nil` (the default): they go to the process-wide
+    /// `Diagnostics.handler`, as do reports from work the application did not start (a
+    /// timer, a task). Read when each event or frame begins.
+    public var diagnostics: ((String) -> Void)?
+
     /// Whether the user can open the help overlay, which lists every key binding with its
     /// help (the focused widget's first) in a bordered modal popup: `?` (where the focused
     /// widget does not take it as text) and F1 open it; Esc, `?`, F1 or Enter close it. A

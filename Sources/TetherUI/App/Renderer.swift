@@ -74,11 +74,18 @@ final class Renderer {
         guard trigger == .mainQueue, !renderScheduled else { return }
         renderScheduled = true
         DispatchQueue.main.async {
-            MainActor.assumeIsolated { [weak self] in self?.render(ifNeeded: true) }
+            MainActor.assumeIsolated { [weak self] in
+                guard let self else { return }
+                scope { render(ifNeeded: true) }
+            }
         }
     }
 
     // MARK: Rendering
+
+    /// Runs a render the main queue scheduled inside the application's diagnostics scope;
+    /// set by the application.
+    var scope: (() -> Void) -> Void = { $0() }
 
     /// Closes popups that lost their anchor; set by the application.
     var closeOrphans: ([Widget]) -> Void = { _ in }

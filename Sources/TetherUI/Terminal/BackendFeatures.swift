@@ -38,14 +38,21 @@ public struct BackendFeatures {
     /// What Ctrl-Z calls to give the terminal back to the shell and stop the program;
     /// `nil` where that means nothing (the key then reaches the widgets).
     public var suspension: (any SuspendableBackend)?
+    /// What the copy key (``Intent/copy``) puts text on the system clipboard through; `nil`
+    /// where nothing can (the accessible presentation, a test's band).
+    public var clipboard: (any ClipboardBackend)?
     /// The backend that drives the application itself once started (the accessible one).
     var driver: (any ApplicationDriver)?
 
-    /// Features: events `events`, frames on `screen`, Ctrl-Z through `suspension`.
-    public init(events: Events, screen: Screen, suspension: (any SuspendableBackend)?) {
+    /// Features: events `events`, frames on `screen`, Ctrl-Z through `suspension`, copies
+    /// through `clipboard`.
+    public init(
+        events: Events, screen: Screen, suspension: (any SuspendableBackend)?, clipboard: (any ClipboardBackend)? = nil
+    ) {
         self.events = events
         self.screen = screen
         self.suspension = suspension
+        self.clipboard = clipboard
     }
 
     /// The features of a backend that drives the application: polled, no screen.
