@@ -155,8 +155,10 @@ let package = Package(
         // libvterm through its module map (`link "vterm"`); only TerminalOracleTests use it.
         .systemLibrary(name: "CVTerm", providers: [.apt(["libvterm-dev"])]),
         // The screen writer's exact bytes fed to libvterm over random frame sequences for six
-        // terminal types; the emulator's cells and cursor must be what each frame meant.
-        .testTarget(name: "TerminalOracleTests", dependencies: ["TetherCurses", "TetherTerminal", "TetherUI", "CVTerm", "TerminalHarness"],
+        // terminal types; the emulator's cells and cursor must be what each frame meant. And a
+        // real VTBackend's start and every way out, on a pseudo-terminal, fed to libvterm.
+        .testTarget(name: "TerminalOracleTests", dependencies: ["TetherCurses", "TetherTerminal", "TetherUI", "CVTerm",
+                                                                "TerminalHarness", "TetherProcess"],
                     swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

@@ -6,8 +6,9 @@
 // the cursor after it. `q` quits (prints "bye" to standard output after restoring the
 // terminal, exit status 0), `e` calls exit(3) without stopping the backend, `c` copies
 // "copied by tether" to the clipboard (OSC 52), `r` stops and starts the backend again,
-// Ctrl-Z suspends, SIGTERM/SIGHUP/SIGINT exit with 128 + signal. Without a usable terminal
-// it prints one line to standard error and exits with status 2.
+// Ctrl-Z suspends, SIGTERM/SIGHUP/SIGINT exit with 128 + signal. A focus report shows as
+// the last key "focus in" or "focus out". Without a usable terminal it prints one line to
+// standard error and exits with status 2.
 
 import Dispatch
 #if canImport(Glibc)
@@ -74,6 +75,9 @@ final class CheckApp {
             render()
         case .input(.mouse(let mouse)):
             lastKey = "mouse \(mouse.position)"
+            render()
+        case .focusChanged(let focused):
+            lastKey = focused ? "focus in" : "focus out"
             render()
         case .resized, .redrawNeeded:
             render()

@@ -98,6 +98,11 @@ enum CrashRestore {
         installedSignals = []
     }
 
+    /// Does for `slot` what the handler does on a fatal signal — writes its published bytes
+    /// and puts its shell modes back — without a signal (tests: the exact crash path's
+    /// output, in a process that goes on).
+    static func restoreWithoutCrashing(slot: Int) { restoreTerminal(slot: slot) }
+
     /// Whether the crash handler is `signal`'s disposition now.
     static func isInstalled(_ signal: Int32) -> Bool {
         var current = sigaction()

@@ -51,22 +51,33 @@ enum ExitRestore {
         entries.withLock { $0[slot] != nil }
     }
 
+    /// Does for `slot` alone what the hook does at `exit()`, and forgets it (tests: the
+    /// exact exit path's output, in a process that goes on).
+    static func restoreWithoutExiting(slot: Int) {
+        guard let entry = entries.withLock({ $0.removeValue(forKey: slot) }) else { return }
+        restore(entry)
+    }
+
     private static func restoreAll() {
         defer { releaseStandardError() }
         let all = entries.withLock { entries in
             defer { entries = [:] }
             return entries.sorted { $0.key < $1.key }.map(\.value)
         }
-        for var entry in all {
-            entry.before.withUnsafeBufferPointer {
-                guard let base = $0.baseAddress else { return }
-                writeAllSignalSafe(entry.fd, base, count: $0.count)
-            }
-            _ = tcsetattr(entry.fd, TCSANOW, &entry.modes)
-            entry.after.withUnsafeBufferPointer {
-                guard let base = $0.baseAddress else { return }
-                writeAllSignalSafe(entry.fd, base, count: $0.count)
-            }
+        for entry in all { restore(entry) }
+    }
+
+    /// Writes `entry`'s bytes before its modes, puts the modes back, writes the rest.
+    private static func restore(_ entry: Entry) {
+        var entry = entry
+        entry.before.withUnsafeBufferPointer {
+            guard let base = $0.baseAddress else { return }
+            writeAllSignalSafe(entry.fd, base, count: $0.count)
+        }
+        _ = tcsetattr(entry.fd, TCSANOW, &entry.modes)
+        entry.after.withUnsafeBufferPointer {
+            guard let base = $0.baseAddress else { return }
+            writeAllSignalSafe(entry.fd, base, count: $0.count)
         }
     }
 }

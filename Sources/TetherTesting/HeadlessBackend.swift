@@ -107,6 +107,10 @@ public final class HeadlessBackend: SuspendableBackend, ClipboardBackend {
     /// Delivers `event` to the application as if the terminal had produced it.
     public func send(_ event: TerminalEvent) { handler?(event) }
 
+    /// Reports that the terminal window gained (`true`) or lost (`false`) focus, as a
+    /// terminal with focus reports (DEC mode 1004) does.
+    public func setFocused(_ focused: Bool) { handler?(.focusChanged(focused)) }
+
     /// Changes the terminal's size and tells the application.
     public func resize(to size: Size) {
         self.size = size

@@ -119,6 +119,13 @@ public final class Pilot {
         render()
     }
 
+    /// Reports that the terminal window gained (`true`) or lost (`false`) focus, as a
+    /// terminal with focus reports does, and renders.
+    public func setTerminalFocused(_ focused: Bool) {
+        backend.setFocused(focused)
+        render()
+    }
+
     /// Sends any terminal event (a signal, say) and renders.
     public func send(_ event: TerminalEvent) {
         backend.send(event)

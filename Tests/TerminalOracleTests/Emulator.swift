@@ -41,6 +41,19 @@ final class Emulator {
         var cursorVisible = true
         /// The operating system commands libvterm left to its fallback (OSC 8, OSC 52), in order.
         var commands: [String] = []
+        var altScreen = false
+        var mouse = 0
+
+        /// Records `property`; 1: handled.
+        func set(_ property: VTermProp, _ value: VTermValue) -> Int32 {
+            switch property {
+            case VTERM_PROP_CURSORVISIBLE: cursorVisible = value.boolean != 0
+            case VTERM_PROP_ALTSCREEN: altScreen = value.boolean != 0
+            case VTERM_PROP_MOUSE: mouse = Int(value.number)
+            default: break
+            }
+            return 1
+        }
     }
 
     /// Every OSC libvterm does not act on itself (libvterm 0.1.4: hyperlinks, the clipboard),
@@ -48,7 +61,9 @@ final class Emulator {
     var operatingSystemCommands: [String] { properties.commands }
 
     /// A blank terminal `rows` high and `columns` wide, cursor at the top left and shown.
-    init(rows: Int, columns: Int) {
+    /// With `altScreen`, it has an alternate screen to switch to (DEC mode 1049), whose
+    /// switches ``isAltScreen`` reports; without, the switch is ignored.
+    init(rows: Int, columns: Int, altScreen: Bool = false) {
         self.rows = rows
         self.columns = columns
         terminal = vterm_new(Int32(rows), Int32(columns))
@@ -58,9 +73,8 @@ final class Emulator {
         state = vterm_obtain_state(terminal)
         var callbacks = VTermScreenCallbacks()
         callbacks.settermprop = { property, value, user in
-            guard let user, let value, property == VTERM_PROP_CURSORVISIBLE else { return 1 }
-            Unmanaged<Properties>.fromOpaque(user).takeUnretainedValue().cursorVisible = value.pointee.boolean != 0
-            return 1
+            guard let user, let value else { return 1 }
+            return Unmanaged<Properties>.fromOpaque(user).takeUnretainedValue().set(property, value.pointee)
         }
         withUnsafePointer(to: &callbacks) { pointer in
             // libvterm keeps the pointer: the callbacks are copied into storage that lives as long as the screen.
@@ -69,6 +83,7 @@ final class Emulator {
             callbackStorage = stored
             vterm_screen_set_callbacks(screen, stored, Unmanaged.passUnretained(properties).toOpaque())
         }
+        if altScreen { vterm_screen_enable_altscreen(screen, 1) }
         var fallbacks = VTermParserCallbacks()
         fallbacks.osc = { command, length, user in
             guard let user, let command else { return 0 }
@@ -120,6 +135,10 @@ final class Emulator {
 
     /// Whether the cursor is shown.
     var cursorVisible: Bool { properties.cursorVisible }
+    /// Whether the alternate screen is shown (only with `altScreen` at creation).
+    var isAltScreen: Bool { properties.altScreen }
+    /// The mouse reporting libvterm has on: 0 none, 1 clicks, 2 drags, 3 all motion.
+    var mouseMode: Int { properties.mouse }
 
     /// Whether the cell at column `x`, row `y` is `expected` (its text as ``Cell/text`` has
     /// it; its width, attributes and colours unless it is a right half): the quick comparison

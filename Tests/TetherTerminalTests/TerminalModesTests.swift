@@ -69,4 +69,31 @@ struct TerminalModesTests {
         #expect(text(modes.off) == "\u{1B}[<u\u{1B}[>4m\u{1B}[?2004l")
         #expect(text(modes.reassert) == "\u{1B}[?2004h\u{1B}[>4;1m\u{1B}[=1u")
     }
+
+    @Test("focus reports (1004) are set after the other DEC modes and reset before them")
+    func focusEventsLastOnFirstOff() {
+        let modes = TerminalModes(mouse: true, bracketedPaste: true, focusEvents: true)
+        #expect(text(modes.on) == "\u{1B}[?2004h\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?1004h")
+        #expect(text(modes.off) == "\u{1B}[?1004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?2004l")
+    }
+
+    @Test("focus reports are set again on reassert after SIGCONT")
+    func focusEventsReasserted() {
+        let modes = TerminalModes(mouse: false, bracketedPaste: false, focusEvents: true)
+        #expect(text(modes.reassert) == "\u{1B}[?1004h")
+    }
+
+    @Test("without the focus option mode 1004 is never written")
+    func focusEventsOffByDefault() {
+        let modes = TerminalModes(mouse: true, bracketedPaste: true)
+        #expect(!text(modes.on + modes.off + modes.reassert).contains("1004"))
+    }
+
+    @Test("every row of the table belongs to one option and every option has a row")
+    func tableRowsByOption() {
+        let options = Set(TerminalModes.table.map(\.option))
+        #expect(options == [.bracketedPaste, .mouse, .focusEvents])
+        #expect(TerminalModes.table.filter(\.isMouse).map(\.number) == [1000, 1002, 1006])
+        #expect(TerminalModes.table.first { $0.option == .focusEvents }?.number == 1004)
+    }
 }

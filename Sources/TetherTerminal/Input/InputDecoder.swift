@@ -29,10 +29,12 @@ public import TetherUI
 ///   bytes arrives as several, each cut at a character boundary). A paste whose end
 ///   never comes ends at the ``flush()`` its caller makes after a paste timeout.
 /// - Mouse reports in SGR (`ESC [<b;x;yM`/`m`) and X10 (`ESC [M` + 3 bytes) encodings.
-/// - Focus reports and any other well-formed CSI or SS3 sequence are consumed and ignored;
-///   a CSI longer than 64 bytes is dropped.
+/// - Focus reports (DEC mode 1004: `ESC [I` when the terminal gains focus, `ESC [O` when it
+///   loses it) are no key: each is kept, in order, for ``takeFocusReports()``.
+/// - Any other well-formed CSI or SS3 sequence is consumed and ignored; a CSI longer than 64
+///   bytes is dropped.
 /// - A terminal's answer to an OSC query (`ESC ] 11 ; rgb:… ESC \`, the background colour)
-///   is no key: it is kept for ``takeCommandAnswers()``. `ESC ]` followed by anything but a
+///   is no key: it is kept for `takeCommandAnswers()`. `ESC ]` followed by anything but a
 ///   digit is Alt-], and so is `ESC ]` alone once ``flush()`` says nothing more came.
 ///
 /// Memory stays bounded: a pending sequence holds at most 64 bytes, and an open paste
@@ -60,6 +62,10 @@ public struct InputDecoder: Sendable {
     /// The terminal's answers to DEC private mode queries (DECRQM, `CSI ? mode $ p`), by mode:
     /// 0 not recognised, 1 set, 2 reset, 3 permanently set, 4 permanently reset. No key.
     package private(set) var modeReports: [Int: Int] = [:]
+    /// The focus reports decoded and not yet taken, oldest first: `true` for `ESC [I` (the
+    /// terminal gained focus), `false` for `ESC [O` (it lost it). At most the latest 64 are kept.
+    public private(set) var focusReports: [Bool] = []
+    private static let maxFocusReports = 64
     /// The terminal's answers to OSC queries not yet taken (``takeCommandAnswers()``), in
     /// the order they came: the command's number and what followed its `;`. No key.
     var commandAnswers: [CommandAnswer] = []
@@ -116,6 +122,14 @@ public struct InputDecoder: Sendable {
         events += decode(flushing: true)
         discarding = nil
         return events
+    }
+
+    /// Returns the focus reports decoded since the last call (``focusReports``), oldest
+    /// first, and forgets them. A report is no key: it never appears among the events
+    /// `feed(_:)` returns, so a reader that never takes them loses nothing else.
+    public mutating func takeFocusReports() -> [Bool] {
+        defer { focusReports = [] }
+        return focusReports
     }
 
     // MARK: Decoding
@@ -335,6 +349,12 @@ public struct InputDecoder: Sendable {
         case (nil, 0x50...0x53):
             guard first == nil || first == 1 else { return nil }
             return Self.letterKey(final).map { .key(KeyEvent($0, modifiers: modifiers)) }
+        case (nil, 0x49), (nil, 0x4F):  // focus in, focus out (mode 1004)
+            guard values.count == 1, first == nil else { return nil }
+            // Bounded for a reader that never takes them: the latest reports are what count.
+            if focusReports.count == Self.maxFocusReports { focusReports.removeFirst() }
+            focusReports.append(final == 0x49)
+            return nil
         case (nil, _):
             return Self.letterKey(final).map { .key(KeyEvent($0, modifiers: modifiers)) }
         case (0x3C, 0x4D), (0x3C, 0x6D):

@@ -39,6 +39,9 @@ final class InputPump {
         case keyboardProtocol
         /// The terminal answered that it knows synchronized output (mode 2026). Reported once.
         case synchronizedOutput
+        /// The terminal reported that its window gained (`true`) or lost (`false`) focus
+        /// (mode 1004). Reports read with keys arrive before those keys.
+        case focus(Bool)
         /// The terminal answered the background query (``BackgroundQuery``) with this
         /// background. Reported for every answer, before the input read after it.
         case background(TerminalBackground)
@@ -124,7 +127,7 @@ final class InputPump {
         if !queued.isEmpty {
             let typeAhead = queued
             queued = []
-            guard deliverAnswers(accept) else { return }
+            guard deliverAnswers(accept), deliverFocusReports(accept) else { return }
             for event in typeAhead {
                 guard accept(.input(event)) else { return }
             }
@@ -139,6 +142,14 @@ final class InputPump {
                 guard accept(.input(event)) else { return }
             }
         }
+    }
+
+    /// Hands `accept` the focus reports decoded so far; `false` when it returned `false`.
+    private func deliverFocusReports(_ accept: (Arrival) -> Bool) -> Bool {
+        for focused in decoder.takeFocusReports() {
+            guard accept(.focus(focused)) else { return false }
+        }
+        return true
     }
 
     /// Whether `signal` asks the program to end (SIGTERM, SIGHUP, SIGINT, SIGQUIT).
@@ -190,7 +201,7 @@ final class InputPump {
             reportedSynchronizedOutput = true
             guard accept(.synchronizedOutput) else { return false }
         }
-        guard deliverAnswers(accept) else { return false }
+        guard deliverAnswers(accept), deliverFocusReports(accept) else { return false }
         for event in events {
             guard accept(.input(event)) else { return false }
         }

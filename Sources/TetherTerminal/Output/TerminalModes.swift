@@ -18,18 +18,32 @@
 public struct TerminalModes: Hashable, Sendable {
     /// One DEC private mode and the option it belongs to.
     public struct Mode: Hashable, Sendable {
+        /// What a mode is for: the backend option that turns it on.
+        public enum Option: Hashable, Sendable {
+            /// Bracketed paste (`VTBackend.Options.bracketedPaste`).
+            case bracketedPaste
+            /// Mouse reporting (`VTBackend.Options.mouse`).
+            case mouse
+            /// Focus reports: the terminal sends `CSI I` when its window gains focus and
+            /// `CSI O` when it loses it (`VTBackend.Options.focusEvents`).
+            case focusEvents
+        }
+
         /// The mode's number.
         public let number: Int
-        /// Whether it is a mouse mode (else bracketed paste).
-        public let isMouse: Bool
+        /// The option it belongs to.
+        public let option: Option
+        /// Whether it is a mouse mode.
+        public var isMouse: Bool { option == .mouse }
     }
 
     /// Every mode the backend knows, in the order they are turned on.
     public static let table: [Mode] = [
-        Mode(number: 2004, isMouse: false),  // bracketed paste: ESC [200~ … ESC [201~
-        Mode(number: 1000, isMouse: true),  // report button presses and releases
-        Mode(number: 1002, isMouse: true),  // … and motion while a button is held (drags)
-        Mode(number: 1006, isMouse: true),  // SGR encoding: ESC [<b;x;yM, any column
+        Mode(number: 2004, option: .bracketedPaste),  // bracketed paste: ESC [200~ … ESC [201~
+        Mode(number: 1000, option: .mouse),  // report button presses and releases
+        Mode(number: 1002, option: .mouse),  // … and motion while a button is held (drags)
+        Mode(number: 1006, option: .mouse),  // SGR encoding: ESC [<b;x;yM, any column
+        Mode(number: 1004, option: .focusEvents),  // focus reports: ESC [I in, ESC [O out
     ]
 
     /// The modes in use, in table order.
@@ -69,10 +83,16 @@ public struct TerminalModes: Hashable, Sendable {
     /// Resets xterm's `modifyOtherKeys` to its initial value.
     public static let modifyOtherKeysOff: [UInt8] = Array("\u{1B}[>4m".utf8)
 
-    /// The modes for a backend with mouse reporting, bracketed paste and xterm's
-    /// `modifyOtherKeys` on or off.
-    public init(mouse: Bool, bracketedPaste: Bool, modifyOtherKeys: Bool = false) {
-        modes = Self.table.filter { $0.isMouse ? mouse : bracketedPaste }
+    /// The modes for a backend with mouse reporting, bracketed paste, focus reports and
+    /// xterm's `modifyOtherKeys` on or off.
+    public init(mouse: Bool, bracketedPaste: Bool, modifyOtherKeys: Bool = false, focusEvents: Bool = false) {
+        modes = Self.table.filter { mode in
+            switch mode.option {
+            case .bracketedPaste: bracketedPaste
+            case .mouse: mouse
+            case .focusEvents: focusEvents
+            }
+        }
         self.modifyOtherKeys = modifyOtherKeys
     }
 

@@ -22,8 +22,9 @@ public import TetherUI
 ///
 /// ``start(_:)`` puts the terminal in raw mode (so Ctrl-C, Ctrl-Z and Ctrl-Q arrive as key
 /// events and the application decides what they do), switches to the alternate screen
-/// (full screen), turns on bracketed paste and, unless disabled, mouse reporting, and asks
-/// whether the terminal speaks the kitty keyboard protocol (``Options/kittyKeyboard``).
+/// (full screen), turns on bracketed paste and, unless disabled, mouse reporting and focus
+/// reports (``Options/focusEvents``), and asks whether the terminal speaks the kitty
+/// keyboard protocol (``Options/kittyKeyboard``).
 /// Signals become events:
 ///
 /// - `SIGTERM`, `SIGHUP`, `SIGINT`, `SIGQUIT` → `TerminalEvent/terminate(signal:)`, for
@@ -42,44 +43,6 @@ public import TetherUI
 /// previous handler (the Swift runtime's backtracer) and the default action.
 @MainActor
 public final class VTBackend: SuspendableBackend, PollingBackend {
-    /// How the backend sets the terminal up.
-    public struct Options: Hashable, Sendable {
-        /// Report mouse presses, drags and the wheel (xterm SGR mouse mode). While on,
-        /// the terminal's own text selection usually needs Shift held.
-        public var mouse: Bool
-        /// Report pasted text as `InputEvent/paste(_:)` (bracketed paste mode).
-        public var bracketedPaste: Bool
-        /// Use colours when the terminal has them; `false` forces monochrome (as does a
-        /// non-empty `NO_COLOR` environment variable).
-        public var colors: Bool
-        /// How long a lone Escape byte waits for the rest of an escape sequence before
-        /// it counts as the Escape key, in milliseconds.
-        public var escapeDelayMilliseconds: Int
-        /// Ask the terminal whether it speaks the kitty keyboard protocol (`ESC [ ? u`) and,
-        /// once it answers, turn on the protocol's "disambiguate escape codes" level until
-        /// the backend stops or suspends: the Escape key then arrives as `ESC [27u` and is
-        /// delivered at once instead of after the escape delay, and Ctrl and Alt with a key
-        /// arrive unambiguously (Ctrl-I is no longer Tab, Shift-Enter is not Enter). The start
-        /// never waits for the answer. For terminals without the protocol (xterm), xterm's
-        /// `modifyOtherKeys` is set to 1 as well, so modified keys with no legacy encoding
-        /// (Shift-Enter, Ctrl-Enter) still arrive distinct; terminals that know neither ignore
-        /// both.
-        public var kittyKeyboard: Bool
-
-        /// Options; by default mouse, bracketed paste, colours and the kitty keyboard
-        /// protocol (where the terminal answers) on, 25 ms escape delay.
-        public init(
-            mouse: Bool = true, bracketedPaste: Bool = true, colors: Bool = true,
-            escapeDelayMilliseconds: Int = 25, kittyKeyboard: Bool = true
-        ) {
-            self.mouse = mouse
-            self.bracketedPaste = bracketedPaste
-            self.colors = colors
-            self.escapeDelayMilliseconds = escapeDelayMilliseconds
-            self.kittyKeyboard = kittyKeyboard
-        }
-    }
-
     /// Where the frames go.
     public enum Presentation: Hashable, Sendable {
         /// The alternate screen, all of it; the shell's screen comes back untouched on exit.
@@ -123,6 +86,9 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
     /// What the current start holds; `nil` when not running.
     private(set) var run: Run?
     private var suspended = false
+    /// Replaces stopping the process in ``suspend()`` (tests: look at the terminal the shell
+    /// would get, then go on as if continued, without stopping the test process).
+    var stopProcessForTesting: (() -> Void)?
 
     /// A backend for the terminal `io` describes, drawing with `strings` (read from
     /// terminfo for `io`'s `TERM`, or a built-in profile such as
@@ -160,7 +126,8 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
         try terminal.open()
         let colors = options.colors && !io.noColor ? max(0, min(strings.colors, 256)) : 0
         let modes = TerminalModes(
-            mouse: options.mouse, bracketedPaste: options.bracketedPaste, modifyOtherKeys: options.kittyKeyboard)
+            mouse: options.mouse, bracketedPaste: options.bracketedPaste, modifyOtherKeys: options.kittyKeyboard,
+            focusEvents: options.focusEvents)
         let trueColor = colors > 0 && (strings.trueColor || io.colorTermTrueColor)
         var writer = ScreenWriter(strings: strings, mapper: StyleMapper(colors: colors, trueColor: trueColor))
         let terminalSize = terminal.refreshSize()
@@ -243,7 +210,7 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
         suspended = true
         run.slot.pause()
         run.terminal.leave(farewell: farewell(run), after: run.band?.farewell(.finalFrame) ?? [])
-        run.terminal.stopProcess()
+        if let stopProcessForTesting { stopProcessForTesting() } else { run.terminal.stopProcess() }
 
         // Continued (or the stop was discarded in an orphaned process group). The SIGCONT
         // that continued it is this resume, not an outside stop's.
@@ -335,6 +302,8 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
                 // Stopped from outside, the shell printed below the band meanwhile.
                 if let band = run.band { relocate(band, in: run, after: .resumed) }
                 invalidate(run)
+            case .focus(let focused):
+                run.handler(.focusChanged(focused))
             case .keyboardProtocol:
                 enableKeyboardProtocol(run)
             case .synchronizedOutput:

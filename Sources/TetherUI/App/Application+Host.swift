@@ -47,6 +47,7 @@ extension Application: WidgetHost {
         case .resized: renderer.setNeedsLayout()
         case .redrawNeeded: renderer.forgetScreen()
         case .terminate(let signal): finish(.terminated(signal: signal))
+        case .focusChanged(let focused): terminalFocusChanged(focused)
         }
     }
 

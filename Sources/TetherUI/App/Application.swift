@@ -51,6 +51,8 @@ public final class Application {
     let router: InputRouter
     let renderer: Renderer
     var exitReason: Exit?
+    /// The terminal's focus as last reported (``isTerminalFocused``); completes at ``finish(_:)``.
+    let terminalFocusSubject = BehaviorSubject(value: true)
     /// The accessible presentation's conversation while it drives the application.
     weak var conversation: AccessibleDialog?
     /// Why the run failed (the accessible presentation's input ended early); thrown by the
@@ -236,6 +238,7 @@ public final class Application {
     func finish(_ reason: Exit) {
         guard exitReason == nil else { return }
         exitReason = reason
+        terminalFocusSubject.onCompleted()
         if let continuation = exitContinuation {
             exitContinuation = nil
             continuation.resume(returning: reason)

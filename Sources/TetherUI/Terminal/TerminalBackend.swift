@@ -52,6 +52,9 @@ public enum TerminalEvent: Hashable, Sendable {
     /// The process was asked to end (SIGTERM, SIGHUP; Ctrl-C when it quits): the
     /// application stops and restores the terminal.
     case terminate(signal: Int32)
+    /// The terminal window gained (`true`) or lost (`false`) focus: a focus report (DEC
+    /// mode 1004), from a terminal that sends them.
+    case focusChanged(Bool)
 }
 
 /// What a terminal can display.
