@@ -146,6 +146,7 @@ final class InputPump {
 
     /// Hands `accept` the focus reports decoded so far; `false` when it returned `false`.
     private func deliverFocusReports(_ accept: (Arrival) -> Bool) -> Bool {
+        guard !decoder.focusReports.isEmpty else { return true }  // a typed key's read: nothing to take
         for focused in decoder.takeFocusReports() {
             guard accept(.focus(focused)) else { return false }
         }
@@ -217,6 +218,7 @@ final class InputPump {
     /// Hands on the terminal's answers to OSC queries decoded so far (the background's).
     /// Returns `false` when `accept` did.
     private func deliverAnswers(_ accept: (Arrival) -> Bool) -> Bool {
+        guard !decoder.commandAnswers.isEmpty else { return true }  // a typed key's read: nothing to take
         for answer in decoder.takeCommandAnswers() where answer.number == 11 {
             guard let background = BackgroundQuery.background(fromColor: answer.payload) else { continue }
             guard accept(.background(background)) else { return false }
