@@ -37,9 +37,11 @@ extension ProcessWideStateTests {
             }
         }
 
-        /// Waits (reading every terminal, so none fills up) until `condition` holds, at most 10 s.
+        /// Waits (reading every terminal, so none fills up) until `condition` holds, at most 60 s.
         func waitUntil(_ sessions: [Session], _ what: String, _ condition: () -> Bool) async throws {
-            let deadline = ContinuousClock.now + .seconds(10)
+            // Generous: in a sanitized build, main-actor tests elsewhere in the process (the
+            // emulator oracle's synchronous frames) can hold the main actor for many seconds.
+            let deadline = ContinuousClock.now + .seconds(60)
             while !condition() {
                 for session in sessions { session.pty.drain() }
                 guard ContinuousClock.now < deadline else { throw HarnessError("timed out waiting for \(what)") }

@@ -6,7 +6,7 @@ extension Application {
     /// The notice when the terminal takes no clipboard copies (no OSC 52).
     public static let clipboardUnavailable = "This terminal cannot copy to the clipboard"
     /// The notice after a copy.
-    public static let textCopied = "Copied"
+    public static let textCopied = "Copied to the clipboard"
 
     /// Copies the focused ``TextField``'s or ``TextArea``'s whole text (Tether's fields have
     /// no selection) and says so in ``notice``; a ``SecureField`` refuses. `false` when no
