@@ -45,7 +45,7 @@ public final class Label: Widget {
     public var link: String? {
         didSet {
             guard link != oldValue else { return }
-            linkID = link.map { LinkTable.shared.id(of: $0) } ?? 0
+            linkID = link.map { LinkTable.id(of: $0) } ?? 0
             setNeedsDisplay()
         }
     }
@@ -72,7 +72,7 @@ public final class Label: Widget {
     ) {
         self.init(text, overflow: overflow, role: role, width: width)
         self.link = link
-        linkID = LinkTable.shared.id(of: link)  // no didSet in an initialiser of the class
+        linkID = LinkTable.id(of: link)  // no didSet in an initialiser of the class
     }
 
     private func lines(for width: Int) -> [String] {

@@ -59,42 +59,12 @@ package struct PackedColor: Hashable, Sendable {
 
 /// The true colours used by the process's styles, each stored once so that a packed colour
 /// can name it by index (up to 16,384 of them; a style holds two bytes per colour).
-///
-/// `@unchecked Sendable`: every access to `values` and `indices` holds `lock`, a pthread
-/// mutex (as ``GraphemeTable``'s).
-final class ColorTable: @unchecked Sendable {
-    static let shared = ColorTable()
-    static let capacity = 1 << 14
+enum ColorTable {
+    /// The process's table of `0xRRGGBB` values.
+    static let shared = InternTable<UInt32>(capacity: 1 << 14)
 
-    private let lock: UnsafeMutablePointer<pthread_mutex_t>
-    private var values: [UInt32] = []
-    private var indices: [UInt32: Int] = [:]
-
-    private init() {
-        lock = .allocate(capacity: 1)
-        pthread_mutex_init(lock, nil)
-    }
-
-    /// The index of `value` (`0xRRGGBB`), added when new; `nil` when the table is full.
-    func index(of value: UInt32) -> Int? {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        if let known = indices[value] { return known }
-        guard values.count < Self.capacity else { return nil }
-        values.append(value)
-        indices[value] = values.count - 1
-        return values.count - 1
-    }
-
-    /// The colour at `index`, as `0xRRGGBB`.
-    func value(at index: Int) -> UInt32 {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        return values[index]
-    }
-
-    /// The 256-colour palette entry nearest `rgb` (`0xRRGGBB`), from the 6×6×6 cube and
-    /// the grey ramp (16–255; the first 16 vary between terminals).
+    /// The 256-colour palette entry nearest `rgb` (`0xRRGGBB`): where a colour goes when
+    /// the table is full.
     static func nearestPalette(rgb: UInt32) -> UInt8 {
         ColorApproximation.nearest256(
             UInt8(truncatingIfNeeded: rgb >> 16), UInt8(truncatingIfNeeded: rgb >> 8), UInt8(truncatingIfNeeded: rgb))

@@ -41,13 +41,13 @@ public struct Style: Hashable, Sendable {
     /// or `nil`. The first 65,535 addresses a process uses are kept; later ones are dropped
     /// (the text shows without a link).
     public var link: String? {
-        get { linkID == 0 ? nil : LinkTable.shared.link(at: Int(linkID) - 1) }
-        set { linkID = newValue.map { LinkTable.shared.id(of: $0) } ?? 0 }
+        get { linkID == 0 ? nil : LinkTable.link(at: Int(linkID) - 1) }
+        set { linkID = newValue.map { LinkTable.id(of: $0) } ?? 0 }
     }
 
     /// The address of link id `id` (``linkID``), `nil` for 0.
     package static func link(id: UInt16) -> String? {
-        id == 0 ? nil : LinkTable.shared.link(at: Int(id) - 1)
+        id == 0 ? nil : LinkTable.link(at: Int(id) - 1)
     }
 
     /// A style; by default the terminal's own colours with no attributes.
