@@ -41,25 +41,53 @@ struct LoginDemo: ParsableCommand {
             """)
 
     @Option(help: "Simulated network delay of a sign-in, in seconds.")
-    var delay: Double = 0.8
+    var delay: Double = Options().delay
 
     @Flag(help: "Ignore the mouse (clicks, drags and the wheel).")
-    var noMouse = false
+    var noMouse = !Options().mouse
 
     @Option(
         help:
             "Colour theme: default, light, ocean, high-contrast or mono. default, ocean and high-contrast follow the terminal's background; light is for a light one the terminal does not report."
     )
-    var theme: ThemeName = .default
+    var theme: ThemeName = Options().theme
 
     @Flag(help: "Run on the view model written as an @Observable class instead of the one built from relays.")
-    var observation = false
+    var observation = Options().observation
 
     @Flag(help: "Ask the fields line by line (screen readers, scripts) instead of drawing the form.")
-    var accessible = false
+    var accessible = Options().accessible
 
     @Flag(help: "Draw the form below the cursor on the normal screen instead of the alternate screen.")
-    var inline = false
+    var inline = Options().inline
+
+    /// What the command line chose. `Options()` is what an empty command line chooses: the
+    /// flags' defaults above are read from it, so the two cannot differ.
+    struct Options {
+        var delay = 0.8
+        var mouse = true
+        var theme = ThemeName.default
+        var observation = false
+        var accessible = false
+        var inline = false
+    }
+
+    var options: Options {
+        Options(
+            delay: delay, mouse: !noMouse, theme: theme, observation: observation, accessible: accessible,
+            inline: inline)
+    }
+
+    /// Runs the demo. With no arguments there is nothing to parse, so the parser is not
+    /// asked: its parse looks up, at run time, the protocol conformances of every option's
+    /// type and of its own hidden completion commands, each lookup a scan of every
+    /// conformance record in the executable (6.2 M instructions, half of what the start-up
+    /// cost before the first frame; docs/performance.md). Any argument, `--help` included,
+    /// goes through `main(_:)`, the parser's own entry point.
+    static func main() {
+        guard CommandLine.arguments.count > 1 else { run(Options()) }
+        main(nil)
+    }
 
     mutating func validate() throws {
         guard delay.isFinite, delay >= 0, delay <= 3600 else {
@@ -68,14 +96,19 @@ struct LoginDemo: ParsableCommand {
     }
 
     func run() throws {
+        LoginDemo.run(options)
+    }
+
+    /// Runs the form with `options` and ends the process with its exit status.
+    static func run(_ options: Options) -> Never {
         let status = MainActor.assumeIsolated {
             LoginDemo.runForm(
-                delay: delay, mouse: !noMouse, theme: theme, observation: observation,
-                accessible: accessible || AccessibleBackend.isPreferred, inline: inline)
+                delay: options.delay, mouse: options.mouse, theme: options.theme, observation: options.observation,
+                accessible: options.accessible || AccessibleBackend.isPreferred, inline: options.inline)
         }
         // Not `throw ExitCode(status)`: the parser's exit path formats an error message
         // for it first (half a millisecond of CPU, after the terminal is given back).
-        LoginDemo.exitProcess(status)
+        exitProcess(status)
     }
 
     /// Ends the process with `status` (the outcome was written unbuffered, and checked).

@@ -79,7 +79,7 @@ extension Application: WidgetHost {
 
     // MARK: Popups
 
-    var isConversation: Bool { backend is any ApplicationDriver }
+    var isConversation: Bool { backend.features.driver != nil }
 
     func askInConversation(_ question: String, defaultYes: Bool, _ completion: @escaping (Bool) -> Void) -> Bool {
         guard let conversation else { return false }

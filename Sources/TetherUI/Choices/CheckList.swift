@@ -126,6 +126,8 @@ public final class CheckList<Option: Hashable>: Widget, ChoiceWidget, SelectionR
     }
 
     public override var canFocus: Bool { true }
+    override var userValueSetter: (any UserValueSetting)? { self }
+    override var fieldProblemReporter: (any FieldProblemReporting)? { self }
 
     public override func perform(_ intent: Intent) -> Bool {
         switch intent {

@@ -102,6 +102,7 @@ public final class Dropdown<Option: Hashable>: Widget, ChoiceWidget, SelectionRe
     // MARK: Input
 
     public override var canFocus: Bool { true }
+    override var userValueSetter: (any UserValueSetting)? { self }
 
     /// `Enter open list` (Space and Alt-↓ open it too).
     public override var keyHints: [KeyHint] { [KeyHint(.activate, help: "open list")] }

@@ -93,6 +93,7 @@ public final class Picker<Option: Hashable>: Widget, ChoiceWidget, SelectionRepo
     }
 
     public override var canFocus: Bool { true }
+    override var userValueSetter: (any UserValueSetting)? { self }
 
     public override func perform(_ intent: Intent) -> Bool {
         switch intent {

@@ -56,6 +56,7 @@ public final class Slider: Widget {
     private func userSet(_ value: Double) { editable.userSet(value, on: self) }
 
     public override var canFocus: Bool { true }
+    override var userValueSetter: (any UserValueSetting)? { self }
 
     /// `←/→ adjust`.
     public override var keyHints: [KeyHint] { [KeyHint(.decrement, .increment, help: "adjust")] }

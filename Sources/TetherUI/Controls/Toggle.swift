@@ -34,6 +34,7 @@ public final class Toggle: Widget {
     }
 
     public override var canFocus: Bool { true }
+    override var userValueSetter: (any UserValueSetting)? { self }
 
     /// `Space toggle`.
     public override var keyHints: [KeyHint] { [KeyHint(.toggle, help: "toggle")] }

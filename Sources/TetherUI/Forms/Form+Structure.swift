@@ -57,7 +57,7 @@ extension Form {
         var initial: W.FormValue?
         _ = property.asObservable().take(1).subscribe(onNext: { initial = $0 })
         guard let initial else { preconditionFailure("\(W.self).formValue sent no current value") }
-        let setter = widget as? any UserValueSetting
+        let setter = widget.userValueSetter
         return add(
             label, widget, key: key, property: property, initial: initial,
             setAsUser: setter.map { setter in { [weak setter] value in setter?.setValueAsUser(value) ?? false } })

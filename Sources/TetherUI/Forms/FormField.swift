@@ -54,7 +54,7 @@ public final class FormField<Value: Equatable>: Form.Field {
         super.init(label: label, widget: widget, form: form)
         let state = fieldState
         property.changed.subscribe(onNext: { [weak self] in self?.widgetChanged($0) }).disposed(by: state.bag)
-        if let reporting = widget as? any FieldProblemReporting, typed || reporting.mayReportProblems {
+        if let reporting = widget.fieldProblemReporter, typed || reporting.mayReportProblems {
             state.mayShowMessages = true
             reporting.fieldProblems.subscribe(onNext: { [weak self] problem in
                 guard let self, let state = self.state, state.widgetProblem != problem else { return }
@@ -258,6 +258,9 @@ public final class FormField<Value: Equatable>: Form.Field {
 
     /// Reads a value's emptiness without a dynamic cast per call.
     private lazy var emptiness: ((Value) -> Bool)? = {
+        // A text field's String is recognised by its metadata alone: the first conformance
+        // cast of a type scans every conformance record in the executable.
+        if Value.self == String.self { return FormField.emptiness(of: String.self) }
         guard let type = Value.self as? any FormEmptiable.Type else { return nil }
         return FormField.emptiness(of: type)
     }()

@@ -100,6 +100,7 @@ public final class TextArea: Widget {
     }
 
     public override var canFocus: Bool { true }
+    override var userValueSetter: (any UserValueSetting)? { self }
 
     /// `Enter new line`.
     public override var keyHints: [KeyHint] { [KeyHint(.insertLineBreak, help: "new line")] }

@@ -116,6 +116,8 @@ public class TextField: Widget {
     }
 
     public override var canFocus: Bool { true }
+    override var userValueSetter: (any UserValueSetting)? { self }
+    override var fieldProblemReporter: (any FieldProblemReporting)? { self }
 
     /// Focus arriving by Tab, Shift-Tab, ``Widget/focus()`` or a click puts the caret after
     /// the text, so typing adds to it (a click then moves it under the pointer); focus coming

@@ -285,6 +285,16 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
     /// stored or static map, not one built on each call.
     open var keyBindings: KeyMap? { nil }
 
+    /// This widget as the setter of its own value as a user edit (what a form field's reset
+    /// and a resumed draft use), or `nil`. A member the widgets override rather than an
+    /// `as? any UserValueSetting` cast: the first such cast of each widget type scans every
+    /// protocol conformance record in the executable (about 150,000 instructions at start-up).
+    var userValueSetter: (any UserValueSetting)? { nil }
+
+    /// This widget as the reporter of a problem of its own to its form field (a typed text
+    /// field's parse error, a check list's count), or `nil`; a member for the same reason.
+    var fieldProblemReporter: (any FieldProblemReporting)? { nil }
+
     /// The intents worth showing in key help while the widget has focus, most useful first,
     /// each with help text for this widget (a check list: `Space check · a all`). A
     /// ``KeyHelpBar`` shows them before the application-wide keys. Empty by default.
