@@ -17,7 +17,7 @@ import TetherUI
 ///   the middle, `a` and Backspace alternating (the editing benchmark's 1 MB middle case).
 @MainActor
 enum InstructionCounts {
-    static let names = ["W6", "W7", "W8", "textarea-1mb"]
+    static let names = ["W6", "W7", "W8", "textarea-1mb", "W2-observation", "W2-observation-floor"]
 
     static func run(_ name: String, ops: Int) {
         precondition(ops > 0 && ops % 2 == 0, "--ops must be a positive even number")
@@ -26,6 +26,8 @@ enum InstructionCounts {
         case "W7": w7(ops)
         case "W8": w8(ops)
         case "textarea-1mb": textArea(ops)
+        case "W2-observation": w2Observation(ops)
+        case "W2-observation-floor": w2ObservationFloor(ops)
         default: fatalError("--count takes one of \(names.joined(separator: ", "))")
         }
         print("\(name): \(ops) operations counted; checksum \(checksum)")
