@@ -174,7 +174,8 @@ public final class LoginScreen {
             Label(""),
             Label("Press any key to exit.", role: .disabled),
         ])
-        center.addChild(Panel(title: "Welcome", padding: Insets(horizontal: 2, vertical: 1), message))
+        // No vertical padding: the panel and the key bar fit the 8 rows the form fits in.
+        center.addChild(Panel(title: "Welcome", padding: Insets(horizontal: 2), message))
     }
 }
 

@@ -390,6 +390,18 @@ final class LoginScreenTests {
         #expect(test.pilot.lines.allSatisfy { $0.count <= 40 })
     }
 
+    @Test("at 80×8 a sign-in ends on the welcome panel, not on 'terminal too small'")
+    func welcomeAtEightRows() async throws {
+        let test = try LoginScreenTests(size: Size(width: 80, height: 8))
+        test.pilot.type("demo\ttether-demo\r")
+        await test.pilot.settle()
+        test.pilot.advance(by: .milliseconds(800))
+        await test.pilot.settle()
+        #expect(test.pilot.screen.contains("Signed in as demo"), "\(test.pilot.screen)")
+        #expect(test.pilot.screen.contains("Press any key to exit."))
+        #expect(!test.pilot.screen.contains("too small"))
+    }
+
     @Test("at 40×12 only the form shows, and it still works")
     func layoutTiny() throws {
         let test = try LoginScreenTests(size: Size(width: 40, height: 12))

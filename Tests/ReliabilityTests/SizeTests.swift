@@ -1,6 +1,6 @@
 import Testing
 import TetherTesting
-import TetherUI
+@testable import TetherUI
 
 extension DemoScreen {
     /// What the screen must show at `size` when the terminal is big enough for it: the
@@ -43,11 +43,10 @@ struct SizeTests {
         return nil
     }
 
-    /// The lines "terminal too small (needs W×H)" takes at `size`: wrapped to the width,
+    /// The lines the "terminal too small" message takes at `size`: wrapped to the width,
     /// each line centred, the block centred vertically.
     static func tooSmallLines(needs minimum: Size, at size: Size) -> [String] {
-        let wrapped = "terminal too small (needs \(minimum.width)×\(minimum.height))".wrapped(
-            toWidth: max(1, size.width))
+        let wrapped = Renderer.tooSmallMessage(size: size, needs: minimum).wrapped(toWidth: max(1, size.width))
         let top = max(0, (size.height - wrapped.count) / 2)
         return (0..<size.height).map { y in
             guard wrapped.indices.contains(y - top) else { return "" }
@@ -72,7 +71,7 @@ struct SizeTests {
     }
 
     @Test(
-        "every screen renders a well-formed grid showing its fields, or 'terminal too small (needs W×H)', at every size up to 10×10 and on a grid up to 300×100",
+        "every screen renders a well-formed grid showing its fields, or 'terminal too small', at every size up to 10×10 and on a grid up to 300×100",
         arguments: DemoScreen.allCases)
     func rendersAtSampledSizes(_ which: DemoScreen) async throws {
         let demo = try await which.make()

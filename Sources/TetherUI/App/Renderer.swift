@@ -182,8 +182,24 @@ final class Renderer {
         return rows.isEmpty ? nil : rows
     }
 
+    /// What the screen says below the root's minimum size: which way to grow the terminal,
+    /// to how much, and how big it is now, as in "terminal too small: make it at least 10
+    /// rows tall (it has 8)".
+    static func tooSmallMessage(size: Size, needs minimum: Size) -> String {
+        let narrow = size.width < minimum.width, short = size.height < minimum.height
+        switch (narrow, short) {
+        case (true, false):
+            return "terminal too small: make it at least \(minimum.width) columns wide (it has \(size.width))"
+        case (false, true):
+            return "terminal too small: make it at least \(minimum.height) rows tall (it has \(size.height))"
+        default:
+            return "terminal too small: make it at least \(minimum.width) columns wide and \(minimum.height) rows "
+                + "tall (it is \(size.width)×\(size.height))"
+        }
+    }
+
     private func drawTooSmall(on canvas: inout Canvas, needs minimum: Size, theme: Theme) {
-        let message = "terminal too small (needs \(minimum.width)×\(minimum.height))"
+        let message = Self.tooSmallMessage(size: canvas.size, needs: minimum)
         let lines = message.wrapped(toWidth: max(1, canvas.size.width))
         let top = max(0, (canvas.size.height - lines.count) / 2)
         for (index, line) in lines.enumerated() {

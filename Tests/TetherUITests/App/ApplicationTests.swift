@@ -242,10 +242,29 @@ struct ApplicationTests {
         form.addField("B", TextField())
         form.addField("C", TextField())
         let pilot = try Pilot(root: form, size: Size(width: 40, height: 2))
-        #expect(pilot.screen.contains("terminal too small (needs 11×3)"))
+        #expect(Self.text(of: pilot) == "terminal too small: make it at least 3 rows tall (it has 2)")
         pilot.resize(to: Size(width: 40, height: 3))
         #expect(!pilot.screen.contains("too small"))
         #expect(pilot.lines[2] == "C")
+    }
+
+    @Test("a terminal too narrow is told the columns it needs and has")
+    func tooNarrow() throws {
+        let pilot = try Pilot(root: MinimumSized(Size(width: 60, height: 5)), size: Size(width: 50, height: 20))
+        #expect(Self.text(of: pilot) == "terminal too small: make it at least 60 columns wide (it has 50)")
+    }
+
+    @Test("a terminal too narrow and too short is told both sizes it needs and its own")
+    func tooNarrowAndShort() throws {
+        let pilot = try Pilot(root: MinimumSized(Size(width: 60, height: 30)), size: Size(width: 50, height: 20))
+        #expect(
+            Self.text(of: pilot)
+                == "terminal too small: make it at least 60 columns wide and 30 rows tall (it is 50×20)")
+    }
+
+    /// The screen's words: its non-empty lines, trimmed, joined by spaces.
+    static func text(of pilot: Pilot) -> String {
+        pilot.lines.map { String($0.drop { $0 == " " }) }.filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     // MARK: Drawing
@@ -364,4 +383,15 @@ struct ApplicationTests {
         app.pilot.advance(by: .zero)
         #expect(app.pilot.backend.screen[0, 0].style == Theme.ocean.accent)
     }
+}
+
+/// A widget that needs at least `minimum` cells.
+@MainActor
+private final class MinimumSized: Widget {
+    let minimum: Size
+    init(_ minimum: Size) {
+        self.minimum = minimum
+        super.init()
+    }
+    override var minimumSize: Size { minimum }
 }
