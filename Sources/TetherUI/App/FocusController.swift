@@ -94,10 +94,11 @@ final class FocusController {
         }
     }
 
-    /// Nobody has focus.
+    /// Nobody has focus. What depends on focus (the key-help bar) is drawn again.
     private func clear() {
-        let previous = focusedWidget
+        guard let previous = focusedWidget else { return }
         focusedWidget = nil
-        previous?.setFocused(false)
+        previous.setFocused(false)
+        onChange()
     }
 }

@@ -8,7 +8,8 @@
 /// intent (``KeyMap/setHelp(_:for:)``) replaces the default one. With
 /// ``Application/showsKeyHelp`` on, the bar ends with `? keys`, the key of the help overlay.
 ///
-/// The bar follows focus: it is drawn again whenever focus moves. When the row is too
+/// The bar follows focus: it is drawn again whenever focus moves or is lost. With nothing on
+/// screen that can take focus it leaves out Tab, Shift-Tab and Enter. When the row is too
 /// narrow it drops whole entries, least useful first (Shift-Tab, then Enter, then Esc,
 /// Tab and the widget's own keys, Ctrl-C last), never cutting a word, and ends with `? more`
 /// (`…` without the help overlay) to say something was left out. Keys are drawn in the
@@ -28,8 +29,11 @@ public final class KeyHelpBar: Widget {
     /// The entries shown in `width` columns, and the ending that says some were left out.
     func shownEntries(width: Int) -> (entries: [KeyHelp], ending: String?) {
         guard let host = root.host else { return ([], nil) }
+        let focused = host.focusedWidget
+        // Only with nothing focused is the tree walked, to see whether Tab could focus anything.
+        let focusable = focused != nil || root.focusChain().contains { $0.acceptsFocus }
         let content = KeyHelpContent(
-            focused: host.focusedWidget, map: host.keyMap, quits: host.interruptBehavior == .quit)
+            focused: focused, map: host.keyMap, quits: host.interruptBehavior == .quit, focusable: focusable)
         return Self.fit(
             content.items, width: width, overlay: host.showsKeyHelp ? host.keyMap.primaryKey(for: .showHelp) : nil)
     }

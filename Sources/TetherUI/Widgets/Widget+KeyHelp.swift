@@ -48,15 +48,17 @@ struct KeyHelpContent {
     var items: [Item] = []
 
     /// The help for `focused` (if any) under `map`: the widget's hints, then Tab, Shift-Tab,
-    /// Enter (named after the form's default button), Esc and, when `quits`, Ctrl-C.
-    init(focused: Widget?, map: KeyMap, quits: Bool) {
+    /// Enter (named after the form's default button), Esc and, when `quits`, Ctrl-C. When
+    /// nothing on screen can take focus (`focusable` false: a message, a summary), Tab,
+    /// Shift-Tab and Enter would do nothing and are left out.
+    init(focused: Widget?, map: KeyMap, quits: Bool, focusable: Bool = true) {
         let own = focused?.hintHelp(in: map) ?? []
         items = own.map { Item(entry: $0, priority: 3) }
         let shownKeys = Set(own.flatMap(\.keys))
-        var app: [(Intent, String?, Int)] = [
-            (.focusNext, nil, 3), (.focusPrevious, nil, 1), (.activate, focused?.enclosingActivateHelp, 2),
-            (.cancel, nil, 3),
-        ]
+        var app: [(Intent, String?, Int)] =
+            focused != nil || focusable
+            ? [(.focusNext, nil, 3), (.focusPrevious, nil, 1), (.activate, focused?.enclosingActivateHelp, 2)] : []
+        app.append((.cancel, nil, 3))
         if quits { app.append((.quit, nil, 4)) }
         for (intent, help, priority) in app {
             guard let key = map.primaryKey(for: intent), !shownKeys.contains(key),

@@ -46,6 +46,27 @@ struct KeyHelpBarTests {
         #expect(pilot.lines[11] == "Tab next · Shift-Tab back · Enter sign in · Esc cancel · Ctrl-C quit")
     }
 
+    @Test("with nothing on screen that can take focus, the bar leaves out Tab, Shift-Tab and Enter")
+    func nothingToFocus() throws {
+        let bar = KeyHelpBar()
+        let pilot = try Pilot(
+            root: FooterLayout(Label("Signed in. Press any key to exit."), footer: bar),
+            size: Size(width: 60, height: 4))
+        #expect(pilot.lines[3] == "Esc cancel · Ctrl-C quit")
+    }
+
+    @Test("a disabled form leaves nothing to focus, and its keys come back when it is enabled")
+    func disabledFormHasNothingToFocus() throws {
+        let (screen, pilot) = try signIn()
+        screen.form.isEnabled = false
+        pilot.app.renderIfNeeded()
+        #expect(pilot.lines[11] == "Esc cancel · Ctrl-C quit")
+        screen.form.isEnabled = true
+        screen.name.focus()
+        pilot.app.renderIfNeeded()
+        #expect(pilot.lines[11].hasPrefix("Tab next · Shift-Tab back"), "\(pilot.lines[11])")
+    }
+
     @Test("the focused widget's own keys come first and change as focus moves")
     func followsFocus() throws {
         let (_, pilot) = try signIn()
