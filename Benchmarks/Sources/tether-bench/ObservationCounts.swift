@@ -26,7 +26,7 @@ extension InstructionCounts {
     /// `@Observable` writes with one willSet+didSet registration whose callbacks only count.
     static func w2ObservationFloor(_ ops: Int) {
         let model = W2Model()
-        let count = CountingBox()
+        let count = CallbackCount()
         _ = withObservationTracking(
             { model.value }, willSet: { _ in count.value &+= 1 }, didSet: { _ in count.value &+= 1 })
         let warmUp = 1_000
@@ -35,9 +35,4 @@ extension InstructionCounts {
         precondition(count.value >= warmUp + ops, "Observation's floor: \(count.value) callbacks")
         consume(model.value &+ count.value)
     }
-}
-
-/// What the floor's callbacks count; they run on the writing thread.
-private final class CountingBox: @unchecked Sendable {
-    var value = 0
 }

@@ -7,7 +7,7 @@
 @_spi(SwiftUI) import Observation
 
 /// What the callbacks count; they run on the thread that writes (the main thread here).
-private final class CallbackCount: @unchecked Sendable {
+final class CallbackCount: @unchecked Sendable {
     var value = 0
 }
 
