@@ -27,7 +27,8 @@ import Observation
 @MainActor
 public struct ObservedProperty<Model: AnyObject & Observation.Observable, Value>: ObservableConvertible, ObserverType {
     @usableFromInline weak var model: Model?
-    @usableFromInline let keyPath: ReferenceWritableKeyPath<Model, Value>
+    /// Reads, writes and names the property (its key path applied by one closure).
+    @usableFromInline let access: PropertyAccess<Model, Value>
     @usableFromInline let isEqual: ((Value, Value) -> Bool)?
 
     /// The property at `keyPath` of `model`.
@@ -38,12 +39,20 @@ public struct ObservedProperty<Model: AnyObject & Observation.Observable, Value>
     ///   - isEqual: The equality guard for writes; `nil` writes every value.
     public init(_ model: Model, _ keyPath: ReferenceWritableKeyPath<Model, Value>, isEqual: ((Value, Value) -> Bool)?) {
         self.model = model
-        self.keyPath = keyPath
+        self.access = PropertyAccess(keyPath)
+        self.isEqual = isEqual
+    }
+
+    /// The property `access` reads and writes; made by the inlinable `binding(_:)` functions,
+    /// where the key path is a literal.
+    @inlinable init(_ model: Model, access: PropertyAccess<Model, Value>, isEqual: ((Value, Value) -> Bool)?) {
+        self.model = model
+        self.access = access
         self.isEqual = isEqual
     }
 
     /// The current value, or `nil` once the object is gone.
-    public var value: Value? { model?[keyPath: keyPath] }
+    public var value: Value? { model.map { access.get($0) } }
 
     /// The values: the current value at subscription, then every change, synchronously;
     /// completes when the object is deallocated.
@@ -58,8 +67,8 @@ public struct ObservedProperty<Model: AnyObject & Observation.Observable, Value>
         switch event {
         case .next(let value):
             guard let model else { return }
-            if let isEqual, isEqual(model[keyPath: keyPath], value) { return }
-            model[keyPath: keyPath] = value
+            if let isEqual, isEqual(access.get(model), value) { return }
+            access.set(model, value)
         case .error(let error):
             Diagnostics.bindingError("an ObservedProperty received error \(error)")
         case .completed:
@@ -70,13 +79,13 @@ public struct ObservedProperty<Model: AnyObject & Observation.Observable, Value>
     /// A fresh endpoint for one `<->` binding. Inlinable, with its steps as closures made
     /// here, so that the binding runs them specialised in the module that binds (W2).
     @inlinable func makeEndpoint() -> TwoWayBinding<Value>.Endpoint {
-        let observation = PropertyObservation(model: model, keyPath: keyPath, isEqual: isEqual)
+        let observation = PropertyObservation(model: model, access: access, isEqual: isEqual)
         return TwoWayBinding<Value>.Endpoint(
             start: { observation.start(includeCurrent: $0, $1) }, write: { observation.write($0) })
     }
 
     private func observable(includeCurrent: Bool) -> Observable<Value> {
-        let keyPath: KeyPath<Model, Value> = self.keyPath
+        let keyPath: KeyPath<Model, Value> = access.keyPath
         return Observable(unchecked: { [weak model = self.model] observer in
             PropertyObservation(model: model, keyPath: keyPath).start(includeCurrent: includeCurrent, observer.on)
         })
@@ -90,26 +99,26 @@ extension Observation.Observable where Self: AnyObject {
     /// ```swift
     /// (usernameField.text <-> model.binding(\.username)).disposed(by: bag)
     /// ```
-    @MainActor
+    @MainActor @inlinable
     public func binding<Value>(_ keyPath: ReferenceWritableKeyPath<Self, Value>) -> ObservedProperty<Self, Value> {
-        ObservedProperty(self, keyPath, isEqual: nil)
+        ObservedProperty(self, access: PropertyAccess(keyPath), isEqual: nil)
     }
 
     /// The property at `keyPath`, for `<->`, `bind(to:)` and `<~`, with the equality guard
     /// `==`: writing a value equal to the current one does nothing.
-    @MainActor
+    @MainActor @inlinable
     public func binding<Value: Equatable>(_ keyPath: ReferenceWritableKeyPath<Self, Value>) -> ObservedProperty<
         Self, Value
     > {
-        ObservedProperty(self, keyPath, isEqual: { $0 == $1 })
+        ObservedProperty(self, access: PropertyAccess(keyPath), isEqual: { $0 == $1 })
     }
 
     /// The property at `keyPath`, with the equality guard `isEqual` (`nil` writes every value).
-    @MainActor
+    @MainActor @inlinable
     public func binding<Value>(
         _ keyPath: ReferenceWritableKeyPath<Self, Value>,
         isEqual: ((Value, Value) -> Bool)?
     ) -> ObservedProperty<Self, Value> {
-        ObservedProperty(self, keyPath, isEqual: isEqual)
+        ObservedProperty(self, access: PropertyAccess(keyPath), isEqual: isEqual)
     }
 }

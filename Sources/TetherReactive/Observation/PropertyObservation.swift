@@ -44,8 +44,8 @@ final class PropertyObservation<Model: AnyObject & Observation.Observable, Value
     // Read on every change; no access is held across a call out.
     @usableFromInline weak var model: Model?
     @usableFromInline let keyPath: KeyPath<Model, Value>
-    /// `keyPath` when it is writable (a binding's model side); `nil` for `observe(_:)`.
-    @usableFromInline let writableKeyPath: ReferenceWritableKeyPath<Model, Value>?
+    /// Reads and writes the property of a binding's model side; `nil` for `observe(_:)`.
+    @usableFromInline let access: PropertyAccess<Model, Value>?
     @usableFromInline let isEqual: ((Value, Value) -> Bool)?
     @usableFromInline let observers = ObserverList<Value>()
     @usableFromInline weak var link: ObservationLink?
@@ -66,17 +66,15 @@ final class PropertyObservation<Model: AnyObject & Observation.Observable, Value
     @usableFromInline init(model: Model?, keyPath: KeyPath<Model, Value>) {
         self.model = model
         self.keyPath = keyPath
-        self.writableKeyPath = nil
+        self.access = nil
         self.isEqual = nil
     }
 
-    /// Observes and writes `keyPath` of `model`, with the equality guard `isEqual` for writes.
-    @usableFromInline init(
-        model: Model?, keyPath: ReferenceWritableKeyPath<Model, Value>, isEqual: ((Value, Value) -> Bool)?
-    ) {
+    /// Observes and writes the property `access` names, with the equality guard `isEqual` for writes.
+    @usableFromInline init(model: Model?, access: PropertyAccess<Model, Value>, isEqual: ((Value, Value) -> Bool)?) {
         self.model = model
-        self.keyPath = keyPath
-        self.writableKeyPath = keyPath
+        self.keyPath = access.keyPath
+        self.access = access
         self.isEqual = isEqual
     }
 
@@ -105,11 +103,11 @@ final class PropertyObservation<Model: AnyObject & Observation.Observable, Value
 
     @inlinable
     func write(_ value: Value) {
-        guard !isDisposed, let model, let writable = writableKeyPath else { return }
-        if let isEqual, isEqual(model[keyPath: keyPath], value) { return }
+        guard !isDisposed, let model, let access else { return }
+        if let isEqual, isEqual(access.get(model), value) { return }
         let enclosing = (ownWriteDepth, echoPending)
         (ownWriteDepth, echoPending) = (depth, true)
-        model[keyPath: writable] = value
+        access.set(model, value)
         (ownWriteDepth, echoPending) = enclosing
         guard enclosing.0 == nil, !deferred.isEmpty else { return }
         sendDeferred()
@@ -160,6 +158,8 @@ final class PropertyObservation<Model: AnyObject & Observation.Observable, Value
         if retrack {
             current = track(model, link: link)
             link.cancelReportingRegistration()
+        } else if let access {
+            current = access.get(model)
         } else {
             current = model[keyPath: keyPath]
         }
@@ -184,7 +184,7 @@ final class PropertyObservation<Model: AnyObject & Observation.Observable, Value
     /// treats every didSet as outermost.
     @usableFromInline func track(_ model: Model, link: ObservationLink) -> Value {
         let keyPath = self.keyPath
-        guard writableKeyPath != nil else {
+        guard access != nil else {
             return withObservationTracking({ model[keyPath: keyPath] }, didSet: { tracking in link.didSet(tracking) })
         }
         return withObservationTracking(
