@@ -135,4 +135,37 @@ struct ObservedPropertyTests {
         #expect(values.values == [0])
         #expect(model.count == 2)
     }
+
+    @Test("a key path passed in from elsewhere binds two ways as a literal one does")
+    func keyPathFromElsewhereBindsTwoWays() {
+        let model = Profile(name: "model")
+        let keyPath: ReferenceWritableKeyPath<Profile, String> = [\Profile.name, \Profile.title][0]
+        let relay = BehaviorRelay(value: "relay")
+        let binding = relay <-> ObservedProperty(model, keyPath, isEqual: { $0 == $1 })
+        #expect(relay.value == "model", "the model wins on bind")
+        relay.accept("typed")
+        #expect(model.name == "typed")
+        model.name = "written"
+        #expect(relay.value == "written")
+        relay.accept("written")
+        #expect(model.nameWrites == 2, "the equal value is not written again")
+        binding.dispose()
+    }
+
+    @Test("a binding through a chain of objects writes the object the chain reaches now")
+    func chainedKeyPathWritesTheCurrentEnd() {
+        let first = Profile(name: "first")
+        let model = Profile()
+        model.friend = first
+        let relay = BehaviorRelay(value: "")
+        let binding = relay <-> model.binding(\.friend!.name)
+        #expect(relay.value == "first")
+        let second = Profile(name: "second")
+        model.friend = second
+        #expect(relay.value == "second")
+        relay.accept("typed")
+        #expect(second.name == "typed")
+        #expect(first.name == "first")
+        binding.dispose()
+    }
 }
