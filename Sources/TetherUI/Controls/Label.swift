@@ -23,18 +23,32 @@ public final class Label: Widget {
     /// The text shown. Setting a different text redraws (a fixed-width, truncating label)
     /// or lays the tree out again. Bind it with `rx.text`.
     public var text: String {
-        didSet {
-            guard text != oldValue else { return }
+        get { textValue }
+        set {
+            guard newValue != textValue else { return }
+            textValue = newValue
             // A fixed-width, single-line label keeps its size: a redraw is enough.
             if width != nil && overflow == .truncate { setNeedsDisplay() } else { setNeedsLayout() }
         }
     }
     /// How long text is handled.
-    public var overflow: Overflow
+    public var overflow: Overflow {
+        get { overflowValue }
+        set { overflowValue = newValue }
+    }
     /// The style role.
     public var role: Role {
-        didSet { setNeedsDisplay() }
+        get { roleValue }
+        set {
+            roleValue = newValue
+            setNeedsDisplay()
+        }
     }
+    // The storage behind `text`, `overflow` and `role`: private, so that drawing reads it
+    // without the run-time exclusivity check of a public stored property (issue 24).
+    private var textValue: String
+    private var overflowValue: Overflow
+    private var roleValue: Role
     /// Set by a form while drawing: the label of the focused row is highlighted.
     var highlighted = false
 
@@ -60,9 +74,9 @@ public final class Label: Widget {
 
     /// A label showing `text`.
     public init(_ text: String = "", overflow: Overflow = .truncate, role: Role = .normal, width: Int? = nil) {
-        self.text = text
-        self.overflow = overflow
-        self.role = role
+        textValue = text
+        overflowValue = overflow
+        roleValue = role
         self.width = width
     }
 

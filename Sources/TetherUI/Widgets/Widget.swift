@@ -18,11 +18,20 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
     @MainActor CustomReflectable
 {
     /// The widget that contains this one.
-    public private(set) weak var parent: Widget?
+    public var parent: Widget? { parentWidget }
     /// The widgets inside this one, in drawing order.
-    public private(set) var children: [Widget] = []
+    public var children: [Widget] { childWidgets }
+    // The storage behind `parent`, `children` and `frame`: private, so that the optimizer sees every
+    // access to it and drops the run-time exclusivity checks a public stored property of a
+    // class needs on each read (a key read them about 40 times, issue 24).
+    private weak var parentWidget: Widget?
+    private var childWidgets: [Widget] = []
+    private var frameValue: Rect = .zero
     /// Where the widget sits on screen, in absolute cells; set by its parent's layout.
-    public internal(set) var frame: Rect = .zero
+    public internal(set) var frame: Rect {
+        get { frameValue }
+        set { frameValue = newValue }
+    }
     weak var host: (any WidgetHost)?
 
     private var focusedValue = false
@@ -44,9 +53,9 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
     /// Adds `child` at the end of the children.
     public func addChild(_ child: Widget) {
         child.removeFromParent()
-        child.parent = self
+        child.parentWidget = self
         child.setAncestorsEnabled(isEffectivelyEnabled)
-        children.append(child)
+        childWidgets.append(child)
         structureChanged()
     }
 
@@ -54,8 +63,8 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
     public func removeFromParent() {
         guard let parent else { return }
         let host = root.host
-        parent.children.removeAll { $0 === self }
-        self.parent = nil
+        parent.childWidgets.removeAll { $0 === self }
+        parentWidget = nil
         setAncestorsEnabled(true)
         host?.widgetRemoved(self)
         parent.structureChanged()
@@ -338,7 +347,7 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
     isolated deinit {
         focusSubjectStorage?.onCompleted()
         for child in children {
-            child.parent = nil
+            child.parentWidget = nil
             child.setAncestorsEnabled(true)
         }
     }
