@@ -49,16 +49,36 @@ public class TextField: Widget {
 
     /// How the text is shown; ``SecureField`` masks it.
     public var echoMode: EchoMode {
-        didSet { setNeedsDisplay() }
+        get { echoModeValue }
+        set {
+            echoModeValue = newValue
+            setNeedsDisplay()
+        }
     }
     /// Shown dimmed while the field is empty.
     public var placeholder: String {
-        didSet { setNeedsDisplay() }
+        get { placeholderValue }
+        set {
+            placeholderValue = newValue
+            setNeedsDisplay()
+        }
     }
     /// The most graphemes the field accepts; typing or pasting beyond it is cut off.
-    public var maxLength: Int?
+    public var maxLength: Int? {
+        get { maxLengthValue }
+        set { maxLengthValue = newValue }
+    }
     /// Which characters the user may enter; others are dropped from typing and pastes.
-    public var inputFilter: InputFilter?
+    public var inputFilter: InputFilter? {
+        get { inputFilterValue }
+        set { inputFilterValue = newValue }
+    }
+    // The storage behind the four above: private, so that a key and a frame read it without
+    // the run-time exclusivity check of a public stored property (decision 0100).
+    private var echoModeValue: EchoMode
+    private var placeholderValue: String
+    private var maxLengthValue: Int?
+    private var inputFilterValue: InputFilter?
     /// The preferred width in columns (`nil`: as wide as offered).
     public var preferredWidth: Int?
     /// Why the text does not parse in a typed binding (`rx.value(as:)`), or `nil` when it
@@ -81,10 +101,10 @@ public class TextField: Widget {
         maxLength: Int? = nil, inputFilter: InputFilter? = nil, width: Int? = nil
     ) {
         editor = TextEditor(text: text)
-        self.placeholder = placeholder
-        self.echoMode = echoMode
-        self.maxLength = maxLength
-        self.inputFilter = inputFilter
+        placeholderValue = placeholder
+        echoModeValue = echoMode
+        maxLengthValue = maxLength
+        inputFilterValue = inputFilter
         preferredWidth = width
         super.init()
     }
