@@ -100,8 +100,13 @@ struct LoginDemoAccessibleEndToEndTests {
         defer { tmux.kill() }
         try await answer("demo", after: "Username (your name): ", in: tmux)
         try await answer("short", after: "typing is hidden): ", in: tmux)
-        let lines = try await tmux.waitForText("At least 8 characters (5 so far).")
-        #expect(lines.last(where: { !$0.isEmpty })?.hasPrefix("Password (") == true, "\(lines)")
+        // The error line and the question asked again are two writes; wait for both.
+        let lines = try await tmux.waitUntil("the error, then the password asked again") { lines in
+            lines.contains("At least 8 characters (5 so far).")
+                && lines.last(where: { !$0.isEmpty })?.hasPrefix("Password (") == true
+        }
+        let error = try #require(lines.firstIndex(of: "At least 8 characters (5 so far)."))
+        #expect(lines[(error + 1)...].contains { $0.hasPrefix("Password (") }, "\(lines)")
         tmux.press("C-d")
         #expect(try await exitStatus(tmux) == "2")
         #expect(
