@@ -38,7 +38,11 @@ let package = Package(
     ],
     targets: [
         // MARK: Reactive core (no terminal knowledge)
-        .target(name: "TetherReactive", swiftSettings: strict),
+        // C, no Swift: whether a thread is the process's main thread (TetherReactive's check
+        // that Observation calls back on the main actor), and libdispatch's main-queue hooks
+        // for Application.runOnMainThread().
+        .target(name: "CTetherDispatch"),
+        .target(name: "TetherReactive", dependencies: ["CTetherDispatch"], swiftSettings: strict),
 
         // MARK: Combine bridge: Publisher ⇄ Observable, relay ⇄ CurrentValueSubject
         .target(name: "TetherCombine", dependencies: [
@@ -48,8 +52,6 @@ let package = Package(
         ], swiftSettings: strict),
 
         // MARK: Widgets and the run loop (no ncurses)
-        // libdispatch's main-queue hooks for Application.runOnMainThread() (C, two calls).
-        .target(name: "CTetherDispatch"),
         // The process-wide signal hub and restore registry every presentation's sessions share.
         .target(name: "TetherProcess", swiftSettings: strict),
         .target(name: "TetherUI", dependencies: ["TetherReactive", "CTetherDispatch", "TetherProcess"], swiftSettings: strict),

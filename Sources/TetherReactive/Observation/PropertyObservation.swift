@@ -41,16 +41,17 @@
 @MainActor
 @usableFromInline
 final class PropertyObservation<Model: AnyObject & Observation.Observable, Value>: Disposable {
-    // Read on every change; no access is held across a call out.
-    @usableFromInline weak var model: Model?
+    // Read on every change; no access is held across a call out, so none can overlap and
+    // none is checked at run time.
+    @exclusivity(unchecked) @usableFromInline weak var model: Model?
     @usableFromInline let keyPath: KeyPath<Model, Value>
     /// Reads and writes the property of a binding's model side; `nil` for `observe(_:)`.
     @usableFromInline let access: PropertyAccess<Model, Value>?
     @usableFromInline let isEqual: ((Value, Value) -> Bool)?
     @usableFromInline let observers = ObserverList<Value>()
-    @usableFromInline weak var link: ObservationLink?
-    @usableFromInline var isStarted = false
-    @usableFromInline var isDisposed = false
+    @exclusivity(unchecked) @usableFromInline weak var link: ObservationLink?
+    @exclusivity(unchecked) @usableFromInline var isStarted = false
+    @exclusivity(unchecked) @usableFromInline var isDisposed = false
     /// Nested mutations in progress (willSet seen, didSet not yet).
     @exclusivity(unchecked) @usableFromInline var depth = 0
     /// While this endpoint writes into the model: the depth at which the write began.
@@ -58,9 +59,9 @@ final class PropertyObservation<Model: AnyObject & Observation.Observable, Value
     /// Whether the write in progress has not yet seen its echo.
     @exclusivity(unchecked) @usableFromInline var echoPending = false
     /// Values reported while this endpoint was writing; sent once the write returns.
-    @usableFromInline var deferred: [Value] = []
+    @exclusivity(unchecked) @usableFromInline var deferred: [Value] = []
     /// Set once a didSet has shown that the key path is a tracked property itself.
-    @usableFromInline var isTrackedProperty = false
+    @exclusivity(unchecked) @usableFromInline var isTrackedProperty = false
 
     /// Observes `keyPath` of `model`, read-only.
     @usableFromInline init(model: Model?, keyPath: KeyPath<Model, Value>) {
@@ -206,70 +207,5 @@ final class PropertyObservation<Model: AnyObject & Observation.Observable, Value
         guard !isDisposed else { return }
         observers.send(.completed)
         dispose()
-    }
-}
-
-/// The object an Observation registration's closures hold: it forwards callbacks to its
-/// client's steps on the main actor, and tells the client when the registrar lets it go
-/// because the model was deallocated. It holds the steps (and so the client) until the
-/// client stops it.
-///
-/// The callbacks arrive on the thread that mutated the model; `MainActor.assumeIsolated`
-/// checks that it is the main actor (a model mutated elsewhere is a programming error, as
-/// for every reactive type in Tether). Once stopped, the next callback cancels the
-/// registration it came from.
-@available(macOS 14.0, iOS 17.0, watchOS 10.0, tvOS 17.0, *)
-@MainActor
-@usableFromInline
-final class ObservationLink {
-    private var willSetStep: (() -> Void)?
-    private var didSetStep: ((ObservationLink) -> Void)?
-    private var wentAwayStep: (() -> Void)?
-    /// The registration whose didSet is being handled, while it is.
-    private(set) var reporting: ObservationTracking?
-
-    @usableFromInline init(
-        willSet: @escaping () -> Void, didSet: @escaping (ObservationLink) -> Void, wentAway: @escaping () -> Void
-    ) {
-        willSetStep = willSet
-        didSetStep = didSet
-        wentAwayStep = wentAway
-    }
-
-    /// Lets the client go: later callbacks do nothing but cancel their registration.
-    @usableFromInline func stop() {
-        willSetStep = nil
-        didSetStep = nil
-        wentAwayStep = nil
-    }
-
-    /// Cancels the registration whose didSet is being handled (after tracking anew).
-    @usableFromInline func cancelReportingRegistration() {
-        reporting?.cancel()
-    }
-
-    nonisolated func willSet() {
-        MainActor.assumeIsolated { willSetStep?() }
-    }
-
-    nonisolated func didSet(_ tracking: ObservationTracking) {
-        MainActor.assumeIsolated {
-            guard let didSetStep else {
-                tracking.cancel()
-                return
-            }
-            let enclosing = reporting
-            reporting = tracking
-            didSetStep(self)
-            reporting = enclosing
-        }
-    }
-
-    // Runs when the last registration holding the link is dropped: the model's registrar
-    // dropped it on deinit (the model went away), or a stopped client's last registration
-    // was cancelled (then the steps are already gone). It may run while the registrar holds
-    // its lock, so it must not touch the registrar: clients never cancel outside a callback.
-    isolated deinit {
-        wentAwayStep?()
     }
 }
