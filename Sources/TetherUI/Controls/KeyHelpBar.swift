@@ -28,7 +28,7 @@ public final class KeyHelpBar: Widget {
 
     /// The entries shown in `width` columns, and the ending that says some were left out.
     func shownEntries(width: Int) -> (entries: [KeyHelp], ending: String?) {
-        guard let host = root.host else { return ([], nil) }
+        guard let host = treeHost else { return ([], nil) }
         let focused = host.focusedWidget
         // Only with nothing focused is the tree walked, to see whether Tab could focus anything.
         let focusable = focused != nil || root.focusChain().contains { $0.acceptsFocus }
@@ -60,8 +60,8 @@ public final class KeyHelpBar: Widget {
     }
 
     public override func draw(in canvas: inout Canvas, context: DrawContext) {
-        guard root.host?.isConversation != true else { return }
-        if let notice = root.host?.notice {
+        guard treeHost?.isConversation != true else { return }
+        if let notice = treeHost?.notice {
             canvas.put(notice.truncated(toWidth: frame.width), at: .zero, style: context.theme.accent)
             return
         }
@@ -83,7 +83,7 @@ public final class KeyHelpBar: Widget {
     /// The text the bar shows now, as in `Tab next · Esc cancel`, or the application's
     /// ``Application/notice`` while it has one.
     public var text: String {
-        if let notice = root.host?.notice { return notice }
+        if let notice = treeHost?.notice { return notice }
         let (entries, ending) = shownEntries(width: frame.width)
         return (entries.map(\.description) + (ending.map { [$0] } ?? [])).joined(separator: Self.separator)
     }

@@ -15,7 +15,7 @@ extension Form {
         guard !changed.isEmpty else { return discard() }
         let what = changed.count == 1 ? changed[0] : "\(changed.count) fields (\(changed.joined(separator: ", ")))"
         let message = "You changed \(what). Leave without saving?"
-        let asked = root.host?.askInConversation("Discard changes? " + message, defaultYes: false) { yes in
+        let asked = treeHost?.askInConversation("Discard changes? " + message, defaultYes: false) { yes in
             if yes { discard() }
         }
         guard asked != true else { return }
@@ -27,7 +27,7 @@ extension Form {
     /// Offers the draft waiting since the last session, once, when the form first shows on
     /// a screen (the accessible presentation asks it before the first field).
     func offerDraftIfWaiting() {
-        guard let drafts = draftStore, drafts.hasDraft, !drafts.offered, let host = root.host, !host.isConversation
+        guard let drafts = draftStore, drafts.hasDraft, !drafts.offered, let host = treeHost, !host.isConversation
         else { return }
         drafts.offered = true
         // After the layout in progress, so the dialog is centred on the form's frame.

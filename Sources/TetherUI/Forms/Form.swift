@@ -235,9 +235,8 @@ public final class Form: Widget {
     /// Scrolls so that the focused widget's row is visible.
     private func revealFocused() {
         scrollY = min(scrollY, max(0, contentHeight - frame.height))
-        guard let focused = hostFocusedWidget, isAncestor(of: focused),
-            let index = rowIndex(containing: focused)
-        else { return }
+        // `rowIndex(containing:)` is nil for a widget outside the form: one walk up, not two.
+        guard let focused = hostFocusedWidget, let index = rowIndex(containing: focused) else { return }
         let top = rowOffsets[index], bottom = top + rowHeights[index]
         if top < scrollY { scrollY = top }
         if bottom > scrollY + frame.height { scrollY = max(0, bottom - frame.height) }

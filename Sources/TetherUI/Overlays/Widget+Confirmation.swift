@@ -30,7 +30,7 @@ extension Widget {
         let dialog = ConfirmationDialog(title: title, message: message, confirm: confirm, cancel: cancel)
         var answered = false
         let opened =
-            root.host?.presentPopup(
+            treeHost?.presentPopup(
                 dialog, anchoredTo: self, placement: .centered,
                 chrome: PopupChrome(bordered: true, title: title, isModal: true)
             ) {

@@ -17,14 +17,14 @@ extension Widget {
         _ popup: Widget, placement: PopupPlacement = .below, bordered: Bool = true,
         onDismiss: (() -> Void)? = nil
     ) {
-        root.host?.presentPopup(
+        treeHost?.presentPopup(
             popup, anchoredTo: self, placement: placement, chrome: PopupChrome(bordered: bordered),
             onDismiss: onDismiss)
     }
 
     /// Closes the popup this widget is in (or is), with every popup opened above it.
     public func dismissPopup() {
-        root.host?.dismissPopup(root)
+        treeHost?.dismissPopup(root)
     }
 
     /// `true` while this widget is the root of an open popup.

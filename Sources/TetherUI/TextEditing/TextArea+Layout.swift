@@ -138,7 +138,7 @@ extension TextArea {
         // Nothing to draw again: one row still goes through, so that the cursor moves.
         let rows = changed.isEmpty ? [caretRow(in: new) ?? 0] : changed
         let first = rows.min()!, last = rows.max()!
-        root.host?.setNeedsDisplay(rows: frame.minY + first..<frame.minY + last + 1)
+        treeHost?.setNeedsDisplay(rows: frame.minY + first..<frame.minY + last + 1)
     }
 
     /// Whether screen row `y` shows the same graphemes in `old` and `new`: the same range

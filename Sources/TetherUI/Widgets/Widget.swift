@@ -32,7 +32,20 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
         get { frameValue }
         set { frameValue = newValue }
     }
-    weak var host: (any WidgetHost)?
+    private weak var hostValue: (any WidgetHost)?
+    /// The application showing this widget, set on the root of its tree (or of a popup's).
+    var host: (any WidgetHost)? {
+        get { hostValue }
+        set {
+            hostValue = newValue
+            if parentWidget == nil { setTreeHost(newValue) }
+        }
+    }
+    /// The root's ``host``, kept in every widget of the tree so that asking for it, as every
+    /// redraw does, walks no parents (each a weak load, issue 24).
+    private weak var treeHostValue: (any WidgetHost)?
+    /// The host of the tree this widget is in: its root's ``host``.
+    var treeHost: (any WidgetHost)? { treeHostValue }
 
     private var focusedValue = false
     /// The subject behind `rx.isFocused`, made when first asked for: most widgets (labels,
@@ -55,6 +68,7 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
         child.removeFromParent()
         child.parentWidget = self
         child.setAncestorsEnabled(isEffectivelyEnabled)
+        child.setTreeHost(treeHost)
         childWidgets.append(child)
         structureChanged()
     }
@@ -62,11 +76,12 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
     /// Removes the widget from its parent.
     public func removeFromParent() {
         guard let parent else { return }
-        let host = root.host
+        let treeHost = treeHost
         parent.childWidgets.removeAll { $0 === self }
         parentWidget = nil
         setAncestorsEnabled(true)
-        host?.widgetRemoved(self)
+        setTreeHost(host)
+        treeHost?.widgetRemoved(self)
         parent.structureChanged()
     }
 
@@ -97,7 +112,7 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
             guard newValue != enabledValue else { return }
             enabledValue = newValue
             for child in children { child.setAncestorsEnabled(isEffectivelyEnabled) }
-            root.host?.focusabilityChanged(self)
+            treeHost?.focusabilityChanged(self)
             setNeedsDisplay()
         }
     }
@@ -109,7 +124,7 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
         set {
             guard newValue != hiddenValue else { return }
             hiddenValue = newValue
-            root.host?.focusabilityChanged(self)
+            treeHost?.focusabilityChanged(self)
             setNeedsLayout()
         }
     }
@@ -127,6 +142,14 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
 
     /// `true` when the widget and all its ancestors are enabled.
     public var isEffectivelyEnabled: Bool { enabledValue && ancestorsEnabled }
+
+    /// Keeps ``treeHost`` equal to the root's host in the subtree; every widget of a tree
+    /// holds the same one, so a subtree that has it already is left alone.
+    private func setTreeHost(_ value: (any WidgetHost)?) {
+        guard treeHostValue !== value else { return }
+        treeHostValue = value
+        for child in childWidgets { child.setTreeHost(value) }
+    }
 
     /// Records whether every ancestor is enabled, and passes the change down the subtree.
     private func setAncestorsEnabled(_ value: Bool) {
@@ -192,7 +215,7 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
     func focusEntered(returning: Bool) {}
 
     /// Moves keyboard focus to this widget, if it accepts focus and is on screen.
-    public func focus() { root.host?.requestFocus(self) }
+    public func focus() { treeHost?.requestFocus(self) }
 
     // MARK: Layout
 
@@ -242,16 +265,16 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
     }
 
     /// Asks for a new layout and redraw, after a change of size or content.
-    public func setNeedsLayout() { root.host?.setNeedsLayout() }
+    public func setNeedsLayout() { treeHost?.setNeedsLayout() }
 
     /// Asks for a redraw of the rows the widget covers, after a change that keeps the
     /// layout. Everything drawn on those rows is drawn again (the widget, its ancestors and
     /// its neighbours, clipped to the rows); the other rows are kept from the last frame. A
     /// change that alters how other rows look must call ``setNeedsLayout()`` instead.
-    public func setNeedsDisplay() { root.host?.setNeedsDisplay(rows: frame.minY..<frame.maxY) }
+    public func setNeedsDisplay() { treeHost?.setNeedsDisplay(rows: frame.minY..<frame.maxY) }
 
     func structureChanged() {
-        root.host?.structureChanged()
+        treeHost?.structureChanged()
     }
 
     // MARK: Drawing
@@ -349,6 +372,7 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
         for child in children {
             child.parentWidget = nil
             child.setAncestorsEnabled(true)
+            child.setTreeHost(child.host)
         }
     }
 }

@@ -58,20 +58,20 @@ extension Widget {
     /// of, or `nil` when nothing has focus or the widget is in no running application's
     /// tree (before `start()`, after it is removed). Read it when you need it: it is not
     /// observable (use `rx.isFocused` to hear focus arrive and leave).
-    public var hostFocusedWidget: Widget? { root.host?.focusedWidget }
+    public var hostFocusedWidget: Widget? { treeHost?.focusedWidget }
 
     /// Moves keyboard focus on from the focused widget to the next (`forward`) or previous
     /// widget that accepts focus, wrapping, as Tab or Shift-Tab would; popups keep focus
     /// inside themselves. Does nothing outside a running application. The widgets that lose
     /// and gain focus hear it at once (``focusChanged()``, `rx.isFocused`).
-    public func moveHostFocus(forward: Bool) { root.host?.moveFocus(forward: forward) }
+    public func moveHostFocus(forward: Bool) { treeHost?.moveFocus(forward: forward) }
 
     /// The running application's scheduler (its clock and timers: a spinner's frames, a
     /// debounce, a key pause), or `nil` outside a running application. Under a `Pilot` it
     /// is the test's virtual clock, so what a widget schedules runs when the test advances
     /// time. Ask for it when you schedule, not in `init` (a widget has no host yet there),
     /// and dispose what you schedule when the widget no longer needs it.
-    public var hostScheduler: (any Scheduler)? { root.host?.scheduler }
+    public var hostScheduler: (any Scheduler)? { treeHost?.scheduler }
 }
 
 /// What a widget may use while drawing.

@@ -101,4 +101,29 @@ struct WidgetTests {
         pilot.press(.tab)
         #expect(pilot.lines[1] == "B  *")
     }
+
+    @Test("a label in a subtree added while the application runs is redrawn when its text changes")
+    func subtreeAddedWhileRunningRedraws() throws {
+        let root = VStack([Label("top")])
+        let pilot = try Pilot(root: root, size: Size(width: 20, height: 3))
+        let label = Label("old")
+        root.addChild(VStack([label]))
+        #expect(pilot.lines[1] == "old")
+        label.text = "new"
+        #expect(pilot.lines[1] == "new")
+    }
+
+    @Test("a label moved out of the tree and back into another part of it is redrawn when its text changes")
+    func subtreeMovedRedraws() throws {
+        let label = Label("old")
+        let first = VStack([label]), second = VStack([])
+        let pilot = try Pilot(root: VStack([first, second]), size: Size(width: 20, height: 3))
+        #expect(pilot.lines[0] == "old")
+        label.removeFromParent()
+        label.text = "out"
+        second.addChild(label)
+        #expect(pilot.lines[0] == "out")
+        label.text = "new"
+        #expect(pilot.lines[0] == "new")
+    }
 }
