@@ -15,7 +15,10 @@
 ///   own echoes itself and never reports them.
 ///
 /// The binding holds its two sides until it is disposed (rule 7); the handlers it gives
-/// the sides hold it weakly, so no cycle forms through them. Of a control property it keeps
+/// the sides hold it unowned, so no cycle forms through them, and its deinit disposes it, so
+/// no handler runs once it is gone (a binding nobody keeps ends at once). Unowned rather
+/// than weak: a weakly referenced object moves its reference counts to a side table, and
+/// every value a binding forwards retains it (W2, W6). Of a control property it keeps
 /// only the sink once it has subscribed: its values and edits are needed only to subscribe,
 /// and what a bound field costs in memory is mostly its binding (tether-scale).
 ///
@@ -151,8 +154,8 @@ final class TwoWayBinding<Value>: Disposable {
         let identity = ObjectIdentifier(self)
         let observers = relay.observers
         // `observers` is unowned: this handler lives in that list and only the list calls it.
-        let handler: (Event<Value>) -> Void = { [weak self, unowned(unsafe) observers] event in
-            guard observers.deliveringOrigin != identity, let self else { return }
+        let handler: (Event<Value>) -> Void = { [unowned self, unowned(unsafe) observers] event in
+            guard observers.deliveringOrigin != identity else { return }
             self.receive(event, from: position)
         }
         // Without the current value, the handler joins the list directly.
@@ -163,13 +166,13 @@ final class TwoWayBinding<Value>: Disposable {
     @inlinable
     func observe(_ property: ControlProperty<Value>, at position: Position, includeCurrent: Bool) -> any Disposable {
         let source = includeCurrent ? property.values : property.edits
-        return source.subscribeHandler(AnyObserver { [weak self] event in self?.receive(event, from: position) })
+        return source.subscribeHandler(AnyObserver { [unowned self] event in self.receive(event, from: position) })
     }
 
     /// An endpoint reports no echoes of its own.
     @inlinable
     func observe(_ endpoint: Endpoint, at position: Position, includeCurrent: Bool) -> any Disposable {
-        endpoint.start(includeCurrent) { [weak self] event in self?.receive(event, from: position) }
+        endpoint.start(includeCurrent) { [unowned self] event in self.receive(event, from: position) }
     }
 
     // MARK: Forwarding
@@ -242,6 +245,12 @@ final class TwoWayBinding<Value>: Disposable {
     }
 
     // MARK: Disposing
+
+    // Ends the subscriptions, so the sides' handlers, which hold the binding unowned, are
+    // never called once it is gone.
+    isolated deinit {
+        dispose()
+    }
 
     @usableFromInline func dispose() {
         guard !isDisposed else { return }

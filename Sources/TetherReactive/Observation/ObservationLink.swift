@@ -28,8 +28,9 @@ final class ObservationLink {
     @exclusivity(unchecked) private nonisolated(unsafe) var willSetStep: (() -> Void)?
     @exclusivity(unchecked) private nonisolated(unsafe) var didSetStep: ((ObservationLink) -> Void)?
     @exclusivity(unchecked) private nonisolated(unsafe) var wentAwayStep: (() -> Void)?
-    /// The registration whose didSet is being handled, while it is.
-    @exclusivity(unchecked) private(set) nonisolated(unsafe) var reporting: ObservationTracking?
+    /// The registration whose didSet is being handled, while it is: a pointer to the
+    /// callback's argument, so that a change costs no copy of it.
+    @exclusivity(unchecked) private nonisolated(unsafe) var reportingTracking: UnsafePointer<ObservationTracking>?
     /// The process's main thread, when the link is made there (it is made on the main actor,
     /// which runs there unless the program called `dispatchMain()`); `nil` otherwise.
     private nonisolated let mainThread: pthread_t? = tether_is_main_thread() != 0 ? pthread_self() : nil
@@ -51,8 +52,11 @@ final class ObservationLink {
 
     /// Cancels the registration whose didSet is being handled (after tracking anew).
     @usableFromInline func cancelReportingRegistration() {
-        reporting?.cancel()
+        reportingTracking?.pointee.cancel()
     }
+
+    /// The registration whose didSet is being handled, while it is.
+    var reporting: ObservationTracking? { reportingTracking?.pointee }
 
     nonisolated func willSet() {
         guard isOnMainThread else { return MainActor.assumeIsolated { willSetStep?() } }
@@ -69,10 +73,12 @@ final class ObservationLink {
             tracking.cancel()
             return
         }
-        let enclosing = reporting
-        reporting = tracking
-        didSetStep(self)
-        reporting = enclosing
+        withUnsafePointer(to: tracking) { tracking in
+            let enclosing = reportingTracking
+            reportingTracking = tracking
+            didSetStep(self)
+            reportingTracking = enclosing
+        }
     }
 
     /// Whether the caller runs on the process's main thread, and so on the main actor (the

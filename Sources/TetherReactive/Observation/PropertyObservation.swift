@@ -140,19 +140,20 @@ final class PropertyObservation<Model: AnyObject & Observation.Observable, Value
     @inlinable func modelDidChange(_ link: ObservationLink) {
         depth = max(0, depth - 1)
         guard !isDisposed else { return }
-        guard let model else {
-            finish()
-            return
-        }
         // What a computed key path reads may have changed: track it anew, then drop the old
         // registration (the new one holds the link, so the link lives on).
         let retrack = depth == 0 && !isTrackedProperty && !changedIsOwnKeyPath(link)
         if echoPending, depth == ownWriteDepth {
             echoPending = false  // the echo of our own write; later changes inside it are the model's
-            if retrack {
+            // `write(_:)` holds the model while it writes, so it is here.
+            if retrack, let model {
                 _ = track(model, link: link)
                 link.cancelReportingRegistration()
             }
+            return
+        }
+        guard let model else {
+            finish()
             return
         }
         let current: Value

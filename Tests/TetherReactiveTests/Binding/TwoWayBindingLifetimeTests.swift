@@ -49,6 +49,36 @@ struct TwoWayBindingLifetimeTests {
         withExtendedLifetime(binding) {}
     }
 
+    @Test("a binding nobody keeps ends at once and leaves no observer on either side")
+    func bindingNobodyKeepsEnds() {
+        let control = FakeControl("a")
+        let relay = BehaviorRelay(value: "b")
+        do {
+            let binding = control.property <-> relay
+            #expect(!binding.isDisposed)
+        }
+        #expect(!control.edits.hasObservers)
+        control.userEdit("edited")
+        relay.accept("accepted")
+        #expect(relay.value == "accepted")
+        #expect(control.setterCalls == ["b"])
+    }
+
+    @Test("a binding freed while it forwards a value finishes forwarding it, then ends")
+    func bindingFreedDuringDelivery() {
+        let left = BehaviorRelay(value: 1)
+        let right = BehaviorRelay(value: 2)
+        var bag: DisposeBag? = DisposeBag()
+        (left <-> right).disposed(by: bag!)
+        let subscription = right.subscribe(onNext: { value in if value == 3 { bag = nil } })
+        left.accept(3)
+        #expect(bag == nil)
+        #expect(right.value == 3)
+        left.accept(4)
+        #expect(right.value == 3)
+        subscription.dispose()
+    }
+
     @Test("rule 6: a side that completes as the binding starts ends it, and its subscription is disposed")
     func sideEndedAtStart() {
         let relay = BehaviorRelay(value: 1)

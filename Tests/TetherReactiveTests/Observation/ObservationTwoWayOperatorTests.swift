@@ -218,6 +218,21 @@ struct ControlObservedBindingTests {
         #expect(!edits.hasObservers)
     }
 
+    @Test("a binding nobody keeps ends at once: the model's changes and the control's edits reach nothing")
+    func bindingNobodyKeepsEnds() {
+        let control = FakeControl("a")
+        let model = Profile(name: "b")
+        do {
+            let binding = control.property <-> model.binding(\.name)
+            #expect(!binding.isDisposed)
+        }
+        #expect(!control.edits.hasObservers)
+        model.name = "model"
+        control.userEdit("view")
+        #expect(control.setterCalls == ["b"])
+        #expect(model.name == "model")
+    }
+
     @Test("rule 7: a live binding keeps neither the control nor the model alive")
     func bindingKeepsNeitherSideAlive() {
         var control: FakeControl<String>? = FakeControl("a")
