@@ -152,7 +152,7 @@ final class TerminalDevice {
         guard fd >= 0 else { return }
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { systemWrite(fd, $0.baseAddress, $0.count) }
+            let written = systemWrite(fd, bytes[offset...])
             if written > 0 {
                 offset += written
             } else if written < 0 && errno == EINTR {
@@ -184,7 +184,8 @@ final class TerminalDevice {
     }
 }
 
-/// `write(2)`, named so that a method called `write` can call it.
-private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
-    write(fd, bytes, count)
+/// `write(2)` of `bytes`, named so that a method called `write` can call it. Not on the main
+/// actor, so that the closure it hands `withUnsafeBytes` makes no run-time executor check.
+private func systemWrite(_ fd: Int32, _ bytes: ArraySlice<UInt8>) -> Int {
+    bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
 }

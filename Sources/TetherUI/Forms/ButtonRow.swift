@@ -19,12 +19,16 @@ public final class ButtonRow: Widget {
     }
 
     public override func preferredSize(for proposal: Size) -> Size {
-        let width = buttons.filter { !$0.isHidden }.reduce(0) { $0 + $1.preferredSize(for: proposal).width + 1 }
+        // Loops, not `filter` and `reduce`: their closures would check the executor on every call.
+        var width = 0
+        for button in buttons where !button.isHidden { width += button.preferredSize(for: proposal).width + 1 }
         return Size(width: min(proposal.width, max(0, width - 1)), height: 1)
     }
 
     public override var minimumSize: Size {
-        Size(width: buttons.filter { !$0.isHidden }.reduce(0) { $0 + $1.minimumSize.width + 1 }, height: 1)
+        var width = 0
+        for button in buttons where !button.isHidden { width += button.minimumSize.width + 1 }
+        return Size(width: width, height: 1)
     }
 
     public override func layoutChildren() {

@@ -21,7 +21,8 @@ public final class Center: Widget {
 
     /// What the centred child needs, not the space the centre fills.
     public override func contentHeight(for proposal: Size) -> Int {
-        children.first { !$0.isHidden }?.contentHeight(for: proposal) ?? 0
+        for child in children where !child.isHidden { return child.contentHeight(for: proposal) }
+        return 0
     }
 
     /// The space and the child's corner of the last layout: while the space stays the same

@@ -24,7 +24,9 @@ public final class Padding: Widget {
     /// The children's content and the rows around them.
     public override func contentHeight(for proposal: Size) -> Int {
         let inner = Size(width: proposal.width - extra.width, height: proposal.height - extra.height)
-        return (children.filter { !$0.isHidden }.map { $0.contentHeight(for: inner) }.max() ?? 0) + extra.height
+        var height = 0
+        for child in children where !child.isHidden { height = max(height, child.contentHeight(for: inner)) }
+        return height + extra.height
     }
 
     public override var minimumSize: Size {

@@ -176,7 +176,11 @@ public class TextField: Widget {
 
     private func insert(_ text: String) {
         editor.noteKey(at: hostScheduler?.now)
-        var accepted = text.filter { !$0.isControlCharacter && (inputFilter?.accepts($0) ?? true) }
+        // A loop, not `filter`: its closure would check the executor for every character.
+        var accepted = ""
+        for character in text where !character.isControlCharacter && (inputFilter?.accepts(character) ?? true) {
+            accepted.append(character)
+        }
         if let maxLength {
             let room = max(0, maxLength - editor.graphemes.count)
             accepted = String(accepted.prefix(room))
