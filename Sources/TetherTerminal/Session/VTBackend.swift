@@ -149,12 +149,14 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
         capabilities = TerminalCapabilities(
             colors: colors, mouse: options.mouse, background: BackgroundQuery.guess(io: io))
         size = band?.size ?? terminalSize
+        if strings.synchronizedOutput { run.modes.synchronizedOutput = true }
+        // Armed before the modes are set: a crash right after setting them must undo them
+        // (undoing a mode not yet set is harmless).
+        armRestore(run)
         terminal.write(
             modes.on + (options.kittyKeyboard ? TerminalModes.keyboardQuery : [])
                 + (strings.synchronizedOutput ? [] : TerminalModes.synchronizedOutputQuery)
                 + (run.asksBackground ? BackgroundQuery.question : []))
-        if strings.synchronizedOutput { run.modes.synchronizedOutput = true }
-        armRestore(run)
     }
 
     /// Arms the exit hook and the crash handler with the bytes that undo `run`'s modes
@@ -185,8 +187,10 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
     private func enableKeyboardProtocol(_ run: Run) {
         guard options.kittyKeyboard, !run.modes.keyboardProtocol else { return }
         run.modes.keyboardProtocol = true
-        run.terminal.write(TerminalModes.keyboardPush)
+        // Re-armed before the push: a crash just after it must pop the level (a pop with
+        // nothing pushed changes nothing).
         armRestore(run)
+        run.terminal.write(TerminalModes.keyboardPush)
     }
 
     /// Restores the terminal: mouse and paste modes off, cursor shown, main screen and
