@@ -79,7 +79,7 @@ final class CheckApp {
         case .focusChanged(let focused):
             lastKey = focused ? "focus in" : "focus out"
             render()
-        case .resized, .redrawNeeded:
+        case .resized, .redrawNeeded, .backgroundChanged:
             render()
         case .terminate(let signal):
             backend.stop()

@@ -111,6 +111,15 @@ public final class HeadlessBackend: SuspendableBackend, ClipboardBackend {
     /// terminal with focus reports (DEC mode 1004) does.
     public func setFocused(_ focused: Bool) { handler?(.focusChanged(focused)) }
 
+    /// Makes `background` the terminal's background and tells the application, as a
+    /// terminal's answer to the start's question does; nothing when ``capabilities``
+    /// already says `background`.
+    public func setBackground(_ background: TerminalBackground) {
+        guard background != capabilities.background else { return }
+        capabilities.background = background
+        handler?(.backgroundChanged)
+    }
+
     /// Changes the terminal's size and tells the application.
     public func resize(to size: Size) {
         self.size = size

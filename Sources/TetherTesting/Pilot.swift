@@ -126,6 +126,13 @@ public final class Pilot {
         render()
     }
 
+    /// Makes `background` the terminal's background, as the terminal's answer to the
+    /// start's question does (``HeadlessBackend/setBackground(_:)``), and renders.
+    public func setTerminalBackground(_ background: TerminalBackground) {
+        backend.setBackground(background)
+        render()
+    }
+
     /// Sends any terminal event (a signal, say) and renders.
     public func send(_ event: TerminalEvent) {
         backend.send(event)

@@ -62,7 +62,8 @@ extension ProcessWideStateTests {
         }
 
         @Test(
-            "The answer, when it comes among typed keys, changes the background and asks for a redraw; the keys arrive")
+            "The answer, when it comes among typed keys, changes the background and tells the application; the keys arrive"
+        )
         func answerChangesBackgroundAndRedraws() throws {
             let pty = try PseudoTerminal(width: 20, height: 4)
             let backend = backend(pty, controlling: true, environment: [:])
@@ -73,7 +74,7 @@ extension ProcessWideStateTests {
             settle(backend)
             #expect(backend.capabilities.background == .light)
             #expect(
-                events == [.redrawNeeded, .input(.key(.character("x"))), .input(.key(.character("y")))])
+                events == [.backgroundChanged, .input(.key(.character("x"))), .input(.key(.character("y")))])
             backend.stop()
         }
 
@@ -88,11 +89,11 @@ extension ProcessWideStateTests {
             send(pty, "00/0000/0000\u{07}")
             settle(backend)
             #expect(backend.capabilities.background == .dark)
-            #expect(events == [.redrawNeeded])
+            #expect(events == [.backgroundChanged])
             backend.stop()
         }
 
-        @Test("An answer that names the background already assumed asks for no redraw")
+        @Test("An answer that names the background already assumed tells the application nothing")
         func sameBackgroundNoRedraw() throws {
             let pty = try PseudoTerminal(width: 20, height: 4)
             let backend = backend(pty, controlling: true, environment: ["COLORFGBG": "0;15"])

@@ -14,7 +14,8 @@ public import TetherUI
 ///
 /// The first frame is drawn at once with the guess. When the terminal's answer comes (one
 /// round trip later, decoded by ``InputDecoder`` with the keys), ``VTBackend`` takes the
-/// background it names and the application redraws with the matching variant; a terminal
+/// background it names and tells the application (`TerminalEvent/backgroundChanged`), which
+/// draws again when its theme's variant for that background differs; a terminal
 /// that does not know OSC 11 ignores the question and the guess stays. The terminal is
 /// asked again when the program resumes after a suspend (its colours may have changed
 /// meanwhile).

@@ -316,7 +316,7 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
             case .background(let background):
                 guard background != capabilities.background else { break }
                 capabilities.background = background
-                run.handler(.redrawNeeded)
+                run.handler(.backgroundChanged)
             case .terminate(let signal):
                 // Nothing after a request to end is handled: a SIGTSTP or a key that came
                 // with it must not stop or change a program that is leaving.

@@ -8,7 +8,11 @@ extension Application: WidgetHost {
         focusController.onChange = { [unowned self] in renderer.setNeedsDisplay() }
         renderer.scope = { [unowned self] body in withDiagnostics(body) }
         renderer.focusedWidget = { [unowned self] in focusController.focusedWidget }
-        renderer.context = { [unowned self] in DrawContext(theme: theme, time: scheduler.now) }
+        renderer.context = { [unowned self] in
+            let theme = theme
+            drawnTheme = theme
+            return DrawContext(theme: theme, time: scheduler.now)
+        }
         renderer.closeOrphans = { [unowned self] orphans in
             for popup in orphans { dismissPopup(popup) }
         }
@@ -46,6 +50,8 @@ extension Application: WidgetHost {
             router.route(input, screenHidden: renderer.showingTooSmall)
         case .resized: renderer.setNeedsLayout()
         case .redrawNeeded: renderer.forgetScreen()
+        // Only the colours can change: the layout and the terminal's content stay.
+        case .backgroundChanged: if drawnTheme != nil, theme != drawnTheme { renderer.setNeedsDisplay() }
         case .terminate(let signal): finish(.terminated(signal: signal))
         case .focusChanged(let focused): terminalFocusChanged(focused)
         }

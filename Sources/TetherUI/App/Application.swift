@@ -45,6 +45,9 @@ public final class Application {
     /// The clock and timer source for spinners, debounce and countdowns.
     public let scheduler: any Scheduler
     private var chosenTheme: Theme
+    /// The theme of the last frame drawn (`nil` before the first), which a new background
+    /// is compared with.
+    var drawnTheme: Theme?
 
     let overlays = OverlayStack()
     let focusController: FocusController

@@ -61,35 +61,53 @@ public class Stack: Widget {
 
     /// The main-axis size of each visible child within `space`: the fixed children take
     /// their preferred sizes in order, then the flexible ones share what is left evenly.
-    private func mainSizes(of visible: [Widget], in space: Size) -> [Int] {
+    /// `measured` keeps each fixed child's preferred size where it got all of it (its cross
+    /// size at that main size), so that callers do not ask again: nested stacks that asked
+    /// twice measured their leaves 2^depth times.
+    private func mainSizes(of visible: [Widget], in space: Size) -> (sizes: [Int], measured: [Size?]) {
         var remaining = mainSize(space) - max(0, visible.count - 1) * spacing
         var sizes = [Int](repeating: 0, count: visible.count)
+        var measured = [Size?](repeating: nil, count: visible.count)
         var flexible: [Int] = []
         for (index, child) in visible.enumerated() {
             if child.isFlexible {
                 flexible.append(index)
                 continue
             }
-            let wanted = mainSize(child.preferredSize(for: size(main: max(0, remaining), cross: crossSize(space))))
-            sizes[index] = min(wanted, max(0, remaining))
+            let preferred = child.preferredSize(for: size(main: max(0, remaining), cross: crossSize(space)))
+            sizes[index] = min(mainSize(preferred), max(0, remaining))
+            if sizes[index] == mainSize(preferred) { measured[index] = preferred }
             remaining -= sizes[index]
         }
         for (order, index) in flexible.enumerated() {
             let share = max(0, remaining) / flexible.count + (order < max(0, remaining) % flexible.count ? 1 : 0)
             sizes[index] = share
         }
-        return sizes
+        return (sizes, measured)
+    }
+
+    /// The cross size `child` wants at `main` within `cross`: what ``mainSizes(of:in:)``
+    /// measured, or a new measure.
+    private func crossSize(of child: Widget, main: Int, cross: Int, measured: Size?) -> Int {
+        crossSize(measured ?? child.preferredSize(for: size(main: main, cross: cross)))
     }
 
     public override func preferredSize(for proposal: Size) -> Size {
         let visible = visibleChildren
-        let sizes = mainSizes(of: visible, in: proposal)
+        let (sizes, measured) = mainSizes(of: visible, in: proposal)
         var cross = 0
-        for (child, main) in zip(visible, sizes) {
-            cross = max(cross, crossSize(child.preferredSize(for: size(main: main, cross: crossSize(proposal)))))
+        for index in visible.indices {
+            cross = max(
+                cross,
+                crossSize(of: visible[index], main: sizes[index], cross: crossSize(proposal), measured: measured[index])
+            )
         }
-        let main = isFlexible ? mainSize(proposal) : sizes.reduce(max(0, visible.count - 1) * spacing, +)
-        return size(main: main, cross: isFlexible && alignment == .fill ? crossSize(proposal) : cross)
+        let flexible = isFlexible
+        var main = max(0, visible.count - 1) * spacing
+        for size in sizes { main += size }
+        return size(
+            main: flexible ? mainSize(proposal) : main,
+            cross: flexible && alignment == .fill ? crossSize(proposal) : cross)
     }
 
     public override var minimumSize: Size {
@@ -105,12 +123,12 @@ public class Stack: Widget {
 
     public override func layoutChildren() {
         let visible = visibleChildren
-        let sizes = mainSizes(of: visible, in: frame.size)
+        let (sizes, measured) = mainSizes(of: visible, in: frame.size)
         let crossAvailable = crossSize(frame.size)
         var offset = 0
         for (index, child) in visible.enumerated() {
             if index > 0 { offset += spacing }
-            let wanted = crossSize(child.preferredSize(for: size(main: sizes[index], cross: crossAvailable)))
+            let wanted = crossSize(of: child, main: sizes[index], cross: crossAvailable, measured: measured[index])
             let cross = alignment == .fill ? crossAvailable : min(wanted, crossAvailable)
             let crossOffset = alignment == .center ? (crossAvailable - cross) / 2 : 0
             let mainSize = min(sizes[index], max(0, mainSize(frame.size) - offset))
@@ -169,34 +187,47 @@ public final class AdaptiveStack: Widget {
         addChild(secondary)
     }
 
-    private func arrangement(for space: Size) -> Arrangement {
+    /// What the arrangement for a space rests on, each measured once: the primary's
+    /// preferred size, the secondary's with the whole space offered, and with the space
+    /// under the primary when beside did not fit.
+    private struct Measures {
+        var arrangement: Arrangement
+        var first: Size
+        var natural: Size
+        var below: Size?
+    }
+
+    private func measure(in space: Size) -> Measures {
         let first = primary.preferredSize(for: space)
         // Beside only when the secondary gets its natural width (what it wants with the
         // whole space offered), so a label is never squeezed to "…" next to the primary.
         let natural = secondary.preferredSize(for: space)
+        var measures = Measures(arrangement: .primaryOnly, first: first, natural: natural)
         if !secondary.isHidden, first.width + spacing + natural.width <= space.width,
             max(first.height, natural.height) <= space.height
         {
-            return .beside
+            measures.arrangement = .beside
+            return measures
         }
         let below = secondary.preferredSize(
             for: Size(width: space.width, height: space.height - first.height - spacing))
+        measures.below = below
         if !secondary.isHidden, first.height + spacing + below.height <= space.height, below.width <= space.width {
-            return .below
+            measures.arrangement = .below
         }
-        return .primaryOnly
+        return measures
     }
 
     public override func preferredSize(for proposal: Size) -> Size {
-        let first = primary.preferredSize(for: proposal)
-        switch arrangement(for: proposal) {
+        let measures = measure(in: proposal)
+        let first = measures.first
+        switch measures.arrangement {
         case .beside:
             let second = secondary.preferredSize(
                 for: Size(width: proposal.width - first.width - spacing, height: proposal.height))
             return Size(width: first.width + spacing + second.width, height: max(first.height, second.height))
         case .below:
-            let second = secondary.preferredSize(
-                for: Size(width: proposal.width, height: proposal.height - first.height - spacing))
+            let second = measures.below ?? .zero
             return Size(width: max(first.width, second.width), height: first.height + spacing + second.height)
         case .primaryOnly:
             return first
@@ -206,11 +237,12 @@ public final class AdaptiveStack: Widget {
     public override var minimumSize: Size { primary.minimumSize }
 
     public override func layoutChildren() {
-        arrangement = arrangement(for: frame.size)
-        let first = primary.preferredSize(for: frame.size)
+        let measures = measure(in: frame.size)
+        arrangement = measures.arrangement
+        let first = measures.first
         switch arrangement {
         case .beside:
-            let height = max(first.height, secondary.preferredSize(for: frame.size).height)
+            let height = max(first.height, measures.natural.height)
             primary.place(in: Rect(x: frame.minX, y: frame.minY, width: first.width, height: min(height, frame.height)))
             let x = frame.minX + first.width + spacing
             let second = secondary.preferredSize(for: Size(width: frame.maxX - x, height: frame.height))
@@ -219,7 +251,8 @@ public final class AdaptiveStack: Widget {
             let width = frame.width
             primary.place(in: Rect(x: frame.minX, y: frame.minY, width: width, height: min(first.height, frame.height)))
             let y = frame.minY + first.height + spacing
-            let second = secondary.preferredSize(for: Size(width: width, height: frame.maxY - y))
+            // The space under the primary, as measure(in:) offered it.
+            let second = measures.below ?? .zero
             secondary.place(
                 in: Rect(x: frame.minX, y: y, width: width, height: min(second.height, max(0, frame.maxY - y))))
         case .primaryOnly:

@@ -49,6 +49,11 @@ public enum TerminalEvent: Hashable, Sendable {
     case resized(Size)
     /// The screen content was lost (resumed after Ctrl-Z, say): redraw everything.
     case redrawNeeded
+    /// The terminal said what its background is, after the start, and it is not what
+    /// ``TerminalCapabilities/background`` said before (which now holds the new one). The
+    /// screen still shows the last frame: the application draws again only when its theme's
+    /// variant for the new background differs from the one it drew with.
+    case backgroundChanged
     /// The process was asked to end (SIGTERM, SIGHUP; Ctrl-C when it quits): the
     /// application stops and restores the terminal.
     case terminate(signal: Int32)
