@@ -209,3 +209,11 @@ private func monotonicSeconds() -> Double {
     clock_gettime(CLOCK_MONOTONIC, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
+
+/// `modes` as `stty -g` shows them (input, output, control and local flags, then the
+/// control characters), to compare two sets of modes and show how they differ.
+public func sttySettings(_ modes: termios) -> String {
+    let flags = [modes.c_iflag, modes.c_oflag, modes.c_cflag, modes.c_lflag].map { String($0, radix: 16) }
+    let characters = withUnsafeBytes(of: modes.c_cc) { $0.map { String($0, radix: 16) } }
+    return (flags + characters).joined(separator: ":")
+}

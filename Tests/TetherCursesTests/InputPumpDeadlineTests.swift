@@ -67,14 +67,6 @@ enum DemoState {
     }
 }
 
-/// `modes` as `stty -g` shows them (input, output, control and local flags, then the
-/// control characters), to compare two sets of modes and show how they differ.
-func sttySettings(_ modes: termios) -> String {
-    let flags = [modes.c_iflag, modes.c_oflag, modes.c_cflag, modes.c_lflag].map { String($0, radix: 16) }
-    let characters = withUnsafeBytes(of: modes.c_cc) { $0.map { String($0, radix: 16) } }
-    return (flags + characters).joined(separator: ":")
-}
-
 /// A terminal that stops reading (a paused pty reader, a stuck SSH connection) cannot hold
 /// the program in `write(2)` past a signal that ends it, and the program still leaves the
 /// terminal's modes as the shell had them.

@@ -124,6 +124,14 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
         guard let slot = RestoreSlot() else { throw TerminalError(.alreadyRunning) }
         let terminal = TerminalDevice(io: io, strings: strings, inline: presentation == .inline)
         try terminal.open()
+        // Armed at once with what undoes open(): inline, the start waits up to a quarter of a
+        // second for the terminal's cursor report before the run exists, and a crash
+        // meanwhile must leave the shell's modes. armRestore(_:) below arms it again in full.
+        slot.arm(
+            fd: io.output,
+            before: TerminalStrings.plain(strings.showCursor)
+                + (presentation == .inline ? [] : TerminalStrings.plain(strings.exitAlternateScreen)),
+            modes: terminal.shellModes, crashAfter: [], exitAfter: [])
         let colors = options.colors && !io.noColor ? max(0, min(strings.colors, 256)) : 0
         let modes = TerminalModes(
             mouse: options.mouse, bracketedPaste: options.bracketedPaste, modifyOtherKeys: options.kittyKeyboard,
