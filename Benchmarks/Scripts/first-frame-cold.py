@@ -25,6 +25,7 @@ variants = sys.argv[1:]
 def evict(paths):
     for path in paths:
         fd = os.open(path, os.O_RDONLY)
+        os.fsync(fd)  # dirty pages (a binary just built or copied) are not dropped
         os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
         os.close(fd)
 

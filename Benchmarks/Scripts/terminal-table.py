@@ -83,6 +83,8 @@ def probe(command, keys=KEYS):
 
 def evict(executable):
     fd = os.open(executable, os.O_RDONLY)
+    # Dirty pages (a binary just built or copied) are not dropped: write them out first.
+    os.fsync(fd)
     os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
     os.close(fd)
 

@@ -52,6 +52,18 @@ enum DemoInTmux {
         return !sanitizers.contains { dlsym(UnsafeMutableRawPointer(bitPattern: 0), $0) != nil }
     }()
 
+    /// `ASAN_OPTIONS` and `TSAN_OPTIONS` as the test has them, with the sanitizer's own
+    /// handlers for the fatal signals turned off: a crashing demo then dies of its signal
+    /// through the Swift runtime's backtracer as in a plain build, instead of the sanitizer
+    /// reporting the fault and exiting 1.
+    static var sanitizerCrashHandlersOff: [String] {
+        let handlers = "handle_segv=0:handle_sigbus=0:handle_sigfpe=0:handle_abort=0:handle_sigill=0"
+        return ["ASAN_OPTIONS", "TSAN_OPTIONS"].map { name in
+            let current = getenv(name).map { String(cString: $0) } ?? ""
+            return "\(name)=\(current.isEmpty ? "" : current + ":")\(handlers)"
+        }
+    }
+
     /// A 100×50 pane running the demo with `TETHER_DEMO_CRASH_AFTER_START=way` (none when
     /// `nil`) and `SWIFT_BACKTRACE=backtrace`, its standard output and error left on the
     /// terminal (where the backtrace goes); `status`, `before` and `after` as in
@@ -62,12 +74,7 @@ enum DemoInTmux {
         _ way: String?, inline: Bool = false, backtrace: String = showsBacktraces ? quickBacktrace : "enable=no",
         environment: [String] = []
     ) throws -> TmuxSession {
-        let handlers = "handle_segv=0:handle_sigbus=0:handle_sigfpe=0:handle_abort=0:handle_sigill=0"
-        var assignments = ["SWIFT_BACKTRACE=\(backtrace)"] + environment
-        for name in ["ASAN_OPTIONS", "TSAN_OPTIONS"] {
-            let current = getenv(name).map { String(cString: $0) } ?? ""
-            assignments.append("\(name)=\(current.isEmpty ? "" : current + ":")\(handlers)")
-        }
+        var assignments = ["SWIFT_BACKTRACE=\(backtrace)"] + environment + sanitizerCrashHandlersOff
         if let way { assignments.append("TETHER_DEMO_CRASH_AFTER_START=\(way)") }
         let demo = command((inline ? ["--inline"] : []) + ["--delay", "0.1"], environment: assignments)
         let lines = inline ? "printf '\(shellLines.joined(separator: "\\n"))\\n'; " : ""
