@@ -41,6 +41,17 @@ struct ParameterFormatTests {
         }
     }
 
+    @Test("expands negative and 32-bit extreme parameters to tiparm's bytes, the wrap of %i included")
+    func extremesMatchTiparm() {
+        for (name, format) in Self.cursorMoves() {
+            guard let plain = ParameterFormat(format) else { continue }
+            for a in [-1, -10, -2_147_483_648, 2_147_483_647] {
+                let expected = TerminalStrings.plain(bytes: NcursesExpansion.tiparm(format, [a, a]))
+                #expect(plain.expand(Int32(a), Int32(a)) == expected, "\(name) with \(a)")
+            }
+        }
+    }
+
     @Test("leaves padding, conditionals, arithmetic and late or repeated %i to the full interpreter")
     func refusesOtherForms() {
         let refused = [

@@ -6,8 +6,9 @@
 /// would expand a dozen strings. The values repeat (the same columns, rows and colours),
 /// so each is expanded once. The cache is dropped when it grows past
 /// ``ExpansionCache/limit`` entries (a very large terminal), and starts again. Strings of
-/// the plain form (``ParameterFormat``: most cursor moves) are expanded by a shorter route,
-/// since typing moves the caret to new columns.
+/// the plain form (``ParameterFormat``: most cursor moves) are not cached: they are
+/// expanded by a shorter route, which costs less than hashing and storing the result
+/// (typing moves the caret to a new column on every key).
 final class ExpansionCache {
     /// The parameterised capabilities the writer uses.
     enum Capability: Int, CaseIterable {
@@ -47,16 +48,15 @@ final class ExpansionCache {
     /// without padding; empty when the terminal lacks it.
     func expand(_ capability: Capability, _ a: Int, _ b: Int? = nil) -> [UInt8] {
         guard let format = formats[capability.rawValue] else { return [] }
+        // The plain form is cheaper to expand again than to look up.
+        if let plain = plainFormats[capability.rawValue] {
+            return plain.expand(Int32(clamping: a), Int32(clamping: b ?? 0))
+        }
         let first = min(max(a, 0), 0xFF_FFFF)
         let second = min(max(b ?? 0, 0), 0xFF_FFFF)
         let key = capability.rawValue | first << 8 | second << 32
         if let bytes = expanded[key] { return bytes }
-        let bytes =
-            if let plain = plainFormats[capability.rawValue] {
-                plain.expand(Int32(clamping: a), Int32(clamping: b ?? 0))
-            } else {
-                TerminalStrings.plain(bytes: format.expand(b.map { [a, $0] } ?? [a]))
-            }
+        let bytes = TerminalStrings.plain(bytes: format.expand(b.map { [a, $0] } ?? [a]))
         if expanded.count >= Self.limit { expanded.removeAll(keepingCapacity: true) }
         expanded[key] = bytes
         return bytes

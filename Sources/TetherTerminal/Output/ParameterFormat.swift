@@ -69,9 +69,28 @@ struct ParameterFormat: Sendable {
             case .literal(let bytes): out += bytes
             case .decimal(let parameter):
                 // tparm's `%i` adds one to the int; it wraps as C arithmetic does.
-                out += String((parameter == 0 ? a : b) &+ step).utf8
+                Self.appendDecimal((parameter == 0 ? a : b) &+ step, to: &out)
             }
         }
         return out
+    }
+
+    /// Appends `value` in decimal, as `%d` prints it: the digits straight into `out`, not
+    /// through a `String` (a cursor move is expanded on most keys).
+    static func appendDecimal(_ value: Int32, to out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+        )
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for index in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[index]) }
+        }
     }
 }
