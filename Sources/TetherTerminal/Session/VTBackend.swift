@@ -128,10 +128,8 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
         // second for the terminal's cursor report before the run exists, and a crash
         // meanwhile must leave the shell's modes. armRestore(_:) below arms it again in full.
         slot.arm(
-            fd: io.output,
-            before: TerminalStrings.plain(strings.showCursor)
-                + (presentation == .inline ? [] : TerminalStrings.plain(strings.exitAlternateScreen)),
-            modes: terminal.shellModes, crashAfter: [], exitAfter: [])
+            fd: io.output, before: restoreBytes(modesOff: []), modes: terminal.shellModes, crashAfter: [], exitAfter: []
+        )
         let colors = options.colors && !io.noColor ? max(0, min(strings.colors, 256)) : 0
         let modes = TerminalModes(
             mouse: options.mouse, bracketedPaste: options.bracketedPaste, modifyOtherKeys: options.kittyKeyboard,
@@ -170,16 +168,19 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
     /// Arms the exit hook and the crash handler with the bytes that undo `run`'s modes
     /// as they are now (again when the keyboard protocol comes on).
     private func armRestore(_ run: Run) {
-        // Inline there is no alternate screen to leave (`rmcup` would put back a cursor
-        // saved who knows when, on xterm); a crash leaves the final frame as drawn, with the
-        // cursor below it for the backtrace.
-        let leaveScreen = run.band == nil ? TerminalStrings.plain(strings.exitAlternateScreen) : []
-        let before =
-            run.modes.off + TerminalStrings.plain(strings.resetAttributes) + TerminalStrings.plain(strings.showCursor)
-            + leaveScreen
         run.slot.arm(
-            fd: io.output, before: before, modes: run.terminal.shellModes,
+            fd: io.output, before: restoreBytes(modesOff: run.modes.off), modes: run.terminal.shellModes,
             crashAfter: run.band?.farewell(.finalFrame) ?? [], exitAfter: run.band?.farewell(inlineExit) ?? [])
+    }
+
+    /// What every way out writes before the shell's modes go back: `modesOff`, attributes
+    /// reset, the cursor shown, and the alternate screen left. Inline there is no alternate
+    /// screen to leave (`rmcup` would put back a cursor saved who knows when, on xterm); a
+    /// crash leaves the final frame as drawn, with the cursor below it for the backtrace.
+    private func restoreBytes(modesOff: [UInt8]) -> [UInt8] {
+        let leaveScreen = presentation == .inline ? [] : TerminalStrings.plain(strings.exitAlternateScreen)
+        return modesOff + TerminalStrings.plain(strings.resetAttributes) + TerminalStrings.plain(strings.showCursor)
+            + leaveScreen
     }
 
     /// Tells the `exit()` hook and the crash handler what an inline band leaves, after the

@@ -8,11 +8,7 @@ extension Application: WidgetHost {
         focusController.onChange = { [unowned self] in renderer.setNeedsDisplay() }
         renderer.scope = { [unowned self] body in withDiagnostics(body) }
         renderer.focusedWidget = { [unowned self] in focusController.focusedWidget }
-        renderer.context = { [unowned self] in
-            let theme = theme
-            drawnTheme = theme
-            return DrawContext(theme: theme, time: scheduler.now)
-        }
+        renderer.context = { [unowned self] in DrawContext(theme: theme, time: scheduler.now) }
         renderer.closeOrphans = { [unowned self] orphans in
             for popup in orphans { dismissPopup(popup) }
         }
@@ -50,11 +46,19 @@ extension Application: WidgetHost {
             router.route(input, screenHidden: renderer.showingTooSmall)
         case .resized: renderer.setNeedsLayout()
         case .redrawNeeded: renderer.forgetScreen()
-        // Only the colours can change: the layout and the terminal's content stay.
-        case .backgroundChanged: if drawnTheme != nil, theme != drawnTheme { renderer.setNeedsDisplay() }
+        case .backgroundChanged: backgroundChanged()
         case .terminate(let signal): finish(.terminated(signal: signal))
         case .focusChanged(let focused): terminalFocusChanged(focused)
         }
+    }
+
+    /// Draws again when the theme's variant for the new background differs from the one
+    /// in use before it. Only the colours change: the layout and the terminal's content stay.
+    private func backgroundChanged() {
+        var before = backend.capabilities
+        before.background = themedBackground
+        themedBackground = backend.capabilities.background
+        if theme(for: before) != theme { renderer.setNeedsDisplay() }
     }
 
     // MARK: Invalidation

@@ -80,6 +80,7 @@ extension Application: RunLoopClient {
     package func start() throws {
         guard !started else { return }
         try backend.start { [weak self] event in self?.handle(event) }
+        themedBackground = backend.capabilities.background
         started = true
         focusController.focusFirstIfNeeded()
         renderer.setNeedsLayout()

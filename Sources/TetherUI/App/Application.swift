@@ -45,9 +45,9 @@ public final class Application {
     /// The clock and timer source for spinners, debounce and countdowns.
     public let scheduler: any Scheduler
     private var chosenTheme: Theme
-    /// The theme of the last frame drawn (`nil` before the first), which a new background
-    /// is compared with.
-    var drawnTheme: Theme?
+    /// The terminal background the theme in use was chosen for (from the start, then each
+    /// answer), which a new background is compared with.
+    var themedBackground: TerminalBackground = .unknown
 
     let overlays = OverlayStack()
     let focusController: FocusController
@@ -153,15 +153,18 @@ public final class Application {
     /// before and when unknown), or that variant's ``Theme/withoutColors`` form on a
     /// terminal without colours. Setting it chooses the theme; the next frame uses it.
     public var theme: Theme {
-        get {
-            let capabilities = backend.capabilities
-            let variant = chosenTheme.variant(for: capabilities.background)
-            return capabilities.colors == 0 ? variant.withoutColors : variant
-        }
+        get { theme(for: backend.capabilities) }
         set {
             chosenTheme = newValue
             renderer.setNeedsDisplay()
         }
+    }
+
+    /// The chosen theme's variant for a terminal with `capabilities`, in its colourless form
+    /// without colours.
+    func theme(for capabilities: TerminalCapabilities) -> Theme {
+        let variant = chosenTheme.variant(for: capabilities.background)
+        return capabilities.colors == 0 ? variant.withoutColors : variant
     }
 
     // MARK: Keys

@@ -104,7 +104,7 @@ public class Stack: Widget {
         }
         let flexible = isFlexible
         var main = max(0, visible.count - 1) * spacing
-        for size in sizes { main += size }
+        for length in sizes { main += length }
         return size(
             main: flexible ? mainSize(proposal) : main,
             cross: flexible && alignment == .fill ? crossSize(proposal) : cross)
