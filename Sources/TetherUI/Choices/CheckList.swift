@@ -24,7 +24,7 @@ public final class CheckList<Option: Hashable>: Widget, ChoiceWidget, SelectionR
         didSet { validation.onNext(validationMessage) }
     }
     private var cursor: Int?
-    let editable = UserEditable<CheckList<Option>, Set<Option>>(\.checked)
+    let editable = UserEditable<CheckList<Option>, Set<Option>>(get: { $0.checked }, set: { $0.checked = $1 })
     private let validation: BehaviorSubject<String?>
     /// One option per row (the default) or side by side.
     public var axis: ChoiceAxis {

@@ -19,7 +19,7 @@ import TetherReactive
 public final class Dropdown<Option: Hashable>: Widget, ChoiceWidget, SelectionReporting {
     private(set) var list: OptionList<Option>
     private var chosen: Option?
-    let editable = UserEditable<Dropdown<Option>, Option?>(\.chosen)
+    let editable = UserEditable<Dropdown<Option>, Option?>(get: { $0.chosen }, set: { $0.chosen = $1 })
     private lazy var popup = DropdownList(dropdown: self)
     /// Shown dimmed while nothing is chosen.
     public var placeholder: String {

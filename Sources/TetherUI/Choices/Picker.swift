@@ -27,7 +27,7 @@ public final class Picker<Option: Hashable>: Widget, ChoiceWidget, SelectionRepo
     private var chosen: Option?
     /// The highlighted option while focused, when the user moved it (else the chosen one).
     private var cursor: Int?
-    let editable = UserEditable<Picker<Option>, Option?>(\.chosen)
+    let editable = UserEditable<Picker<Option>, Option?>(get: { $0.chosen }, set: { $0.chosen = $1 })
     /// One option per row (the default) or side by side.
     public var axis: ChoiceAxis {
         didSet { setNeedsLayout() }

@@ -18,7 +18,8 @@ public final class Slider: Widget {
         didSet { setNeedsLayout() }
     }
     private var current: Double
-    let editable = UserEditable<Slider, Double>(\.current) { slider, value in slider.snap(value) }
+    let editable = UserEditable<Slider, Double>(
+        get: { $0.current }, set: { $0.current = $1 }, normalize: { slider, value in slider.snap(value) })
 
     /// A slider over `range` in steps of `step`, starting at `value` (clamped and snapped).
     public init(

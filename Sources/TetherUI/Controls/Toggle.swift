@@ -8,7 +8,7 @@ import TetherReactive
 @MainActor
 public final class Toggle: Widget {
     private var on: Bool
-    let editable = UserEditable<Toggle, Bool>(\.on)
+    let editable = UserEditable<Toggle, Bool>(get: { $0.on }, set: { $0.on = $1 })
     /// The text after the box.
     public var title: String {
         didSet { setNeedsLayout() }

@@ -22,7 +22,7 @@ import TetherReactive
 @MainActor
 public final class TextArea: Widget {
     var editor: TextEditor
-    let editable = UserEditable<TextArea, String>(\.editorText)
+    let editable = UserEditable<TextArea, String>(get: { $0.editorText }, set: { $0.editorText = $1 })
     let endEditing = PublishSubject<Void>()
     /// Where the first visible row starts.
     var scrollTop = 0

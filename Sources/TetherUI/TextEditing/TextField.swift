@@ -34,7 +34,7 @@ public class TextField: Widget {
     /// The first grapheme shown (the field scrolls by graphemes, so drawing and the caret
     /// cost what is visible, never the whole text).
     private var scrollStart = 0
-    let editable = UserEditable<TextField, String>(\.editorText)
+    let editable = UserEditable<TextField, String>(get: { $0.editorText }, set: { $0.editorText = $1 })
     /// Fires when the user leaves the field (`rx.editingDidEnd`); made on first use, as is
     /// ``parseErrorChanges``, so that a field nobody observes so costs no subjects.
     var endEditing: PublishSubject<Void> {
