@@ -32,8 +32,14 @@ public final class FormField<Value: Equatable>: Form.Field {
     /// Sets the widget's value as a user edit (reset, drafts); `nil` for a widget of
     /// another module, which is then set programmatically.
     private let setAsUser: ((Value) -> Bool)?
-    private var validators: [Validator<Value>] = []
+    /// The synchronous rules, in the order added, as one check that returns the first
+    /// failure. A closure rather than an array of `Validator<Value>`: iterating an array of a
+    /// generic type in this unspecialised class looks its metadata up at run time on every
+    /// check, that is on every key typed (issue 24).
+    private var rules: ((Value) -> ValidationResult)?
     private var asyncValidators: [AsyncValidator<Value>] = []
+    /// Whether ``asyncValidators`` has any, read on every check without its metadata.
+    private var checksAsynchronously = false
     /// Set while the field writes its widget itself, so the edit is not the user's.
     private var writing = false
     private var secret = false
@@ -81,7 +87,15 @@ public final class FormField<Value: Equatable>: Form.Field {
     /// required rule) and checks the value again. Returns the field, for chaining.
     @discardableResult
     public func validate(_ validator: Validator<Value>) -> FormField {
-        validators.append(validator)
+        let check = validator.check
+        if let earlier = rules {
+            rules = { value in
+                let result = earlier(value)
+                return result.isValid ? check(value) : result
+            }
+        } else {
+            rules = check
+        }
         let state = fieldState
         state.mayShowMessages = true
         for dependency in validator.dependencies {
@@ -97,6 +111,7 @@ public final class FormField<Value: Equatable>: Form.Field {
     @discardableResult
     public func validate(_ validator: AsyncValidator<Value>) -> FormField {
         asyncValidators.append(validator)
+        checksAsynchronously = true
         fieldState.mayShowMessages = true
         checkRules()
         return self
@@ -241,16 +256,23 @@ public final class FormField<Value: Equatable>: Form.Field {
     /// started for this value, starts them (cancelling any older one).
     private func checkRules() {
         let state = fieldState
-        let empty = (isRequired || !asyncValidators.isEmpty) && isEmptyValue
+        let empty = (isRequired || checksAsynchronously) && isEmptyValue
         state.rules = runRules(empty: empty)
-        if asyncValidators.isEmpty {
-            // Nothing to check later: nothing to cancel.
-        } else if !state.rules.isValid || state.widgetProblem != nil || empty {
+        // Nothing to check later when there are no asynchronous checks: nothing to cancel.
+        if checksAsynchronously { checkAsynchronously(state: state, empty: empty) }
+        publishValidation()
+    }
+
+    /// Cancels the asynchronous checks when the value fails the rules, or starts them for a
+    /// value they have not checked. Kept out of ``checkRules()``, which runs on every key:
+    /// comparing optional values of a generic type looks up their metadata at run time.
+    @inline(never)
+    private func checkAsynchronously(state: FieldState, empty: Bool) {
+        if !state.rules.isValid || state.widgetProblem != nil || empty {
             cancelCheck()
         } else if asyncCheckedValue != value {
             startCheck()
         }
-        publishValidation()
     }
 
     /// Whether the value counts as empty (never, for a value that is not ``FormEmptiable``).
@@ -272,11 +294,7 @@ public final class FormField<Value: Equatable>: Form.Field {
 
     private func runRules(empty: Bool) -> ValidationResult {
         if isRequired, empty { return .invalid("\(title) is required") }
-        for validator in validators {
-            let result = validator.check(value)
-            if !result.isValid { return result }
-        }
-        return .valid
+        return rules?(value) ?? .valid
     }
 
     private func cancelCheck() {
