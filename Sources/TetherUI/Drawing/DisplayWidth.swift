@@ -75,15 +75,24 @@ extension StringProtocol {
         if utf8.count <= width || terminalWidth <= width { return String(self) }
         let ellipsisWidth = ellipsis.terminalWidth
         let budget = ellipsisWidth <= width ? width - ellipsisWidth : width
-        var result = ""
+        // One copy of the bytes that fit, not a string grown a grapheme at a time (a label
+        // narrower than its text truncates on every redraw).
+        let kept = String(decoding: utf8.prefix(bytesFitting(budget)), as: UTF8.self)
+        return ellipsisWidth <= width ? kept + ellipsis : kept
+    }
+
+    /// The UTF-8 length of the longest prefix of whole graphemes that fits in `budget`
+    /// columns.
+    private func bytesFitting(_ budget: Int) -> Int {
         var used = 0
+        var bytes = 0
         for character in self {
             let characterWidth = character.terminalWidth
             if used + characterWidth > budget { break }
-            result.append(character)
             used += characterWidth
+            bytes += character.utf8.count
         }
-        return ellipsisWidth <= width ? result + ellipsis : result
+        return bytes
     }
 
     /// The text word-wrapped into lines of at most `width` columns.
