@@ -5,6 +5,7 @@ extension Observable {
     /// delivered a terminal event, or after the subscription was disposed, it drops
     /// everything. The disposable `subscribe` returns is disposed when the subscriber
     /// disposes or when a terminal event has been delivered.
+    @inlinable
     public static func create(_ subscribe: @escaping (AnyObserver<Element>) -> any Disposable) -> Observable<Element> {
         Observable(unchecked: { downstream in
             let sink = GuardedSink(downstream)
@@ -16,15 +17,20 @@ extension Observable {
 }
 
 /// Enforces `next* (error | completed)?` and silence after dispose for one subscription.
+///
+/// Its steps are inlinable, so that they are specialised with the operator built on
+/// ``Observable/create(_:)`` in the caller's module: unspecialised, reading each event looks
+/// the metadata of `Event<Element>` up (issue 24).
 @MainActor
+@usableFromInline
 final class GuardedSink<Element>: Disposable {
-    private var downstream: AnyObserver<Element>?
-    private var resource: (any Disposable)?
-    private(set) var isDisposed = false
+    @usableFromInline var downstream: AnyObserver<Element>?
+    @usableFromInline var resource: (any Disposable)?
+    @usableFromInline private(set) var isDisposed = false
 
-    init(_ downstream: AnyObserver<Element>) { self.downstream = downstream }
+    @inlinable init(_ downstream: AnyObserver<Element>) { self.downstream = downstream }
 
-    func forward(_ event: Event<Element>) {
+    @inlinable func forward(_ event: Event<Element>) {
         guard let downstream else { return }
         if event.isTerminal {
             self.downstream = nil
@@ -35,11 +41,11 @@ final class GuardedSink<Element>: Disposable {
         }
     }
 
-    func setResource(_ resource: any Disposable) {
+    @inlinable func setResource(_ resource: any Disposable) {
         if isDisposed { resource.dispose() } else { self.resource = resource }
     }
 
-    func dispose() {
+    @usableFromInline func dispose() {
         guard !isDisposed else { return }
         isDisposed = true
         downstream = nil

@@ -2,6 +2,7 @@ extension Observable {
     /// Emits every value from all `sources` as it arrives. Fails as soon as one fails
     /// (a source that fails while being subscribed leaves the rest unsubscribed);
     /// completes when all have completed.
+    @inlinable
     public static func merge<Source: ObservableConvertible>(_ sources: [Source]) -> Observable<Element>
     where Source.Element == Element {
         let sources = sources.map { $0.asObservable() }

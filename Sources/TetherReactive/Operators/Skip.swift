@@ -1,5 +1,6 @@
 extension ObservableConvertible {
     /// Drops the first `count` values, then passes on the rest.
+    @inlinable
     public func skip(_ count: Int) -> Observable<Element> {
         let source = asObservable()
         return Observable(unchecked: { observer in
