@@ -72,12 +72,15 @@ extension StringProtocol {
         guard width > 0 else { return "" }
         // No grapheme takes more columns than it has bytes of UTF-8, so text of at most
         // `width` bytes fits without measuring it.
-        if utf8.count <= width || terminalWidth <= width { return String(self) }
+        if utf8.count <= width { return String(self) }
+        // Printable ASCII takes a column a byte, and each byte is a grapheme of its own.
+        let ascii = utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        if !ascii && terminalWidth <= width { return String(self) }
         let ellipsisWidth = ellipsis.terminalWidth
         let budget = ellipsisWidth <= width ? width - ellipsisWidth : width
         // One copy of the bytes that fit, not a string grown a grapheme at a time (a label
         // narrower than its text truncates on every redraw).
-        let kept = String(decoding: utf8.prefix(bytesFitting(budget)), as: UTF8.self)
+        let kept = String(decoding: utf8.prefix(ascii ? budget : bytesFitting(budget)), as: UTF8.self)
         return ellipsisWidth <= width ? kept + ellipsis : kept
     }
 
