@@ -253,7 +253,13 @@ public struct TextEditor: Hashable, Sendable {
     }
 
     func isWordCharacter(_ c: Character) -> Bool {
-        c.isLetter || c.isNumber || c == "_"
+        // ASCII answered without the Unicode property tables (every typed key asks).
+        if let ascii = c.asciiValue {
+            return (ascii >= 0x61 && ascii <= 0x7A) || (ascii >= 0x41 && ascii <= 0x5A)
+                || (ascii >= 0x30 && ascii <= 0x39)
+                || ascii == 0x5F
+        }
+        return c.isLetter || c.isNumber
     }
 
     func wordStart(before index: Int) -> Int {
