@@ -18,6 +18,10 @@ public struct KeyMap: Hashable, Sendable {
     private var helpTexts: [Intent: String] = [:]
     /// The intents with help, in the order their help was first given.
     private var helpOrder: [Intent] = []
+    /// The characters bound without modifiers (`?`), so that typing any other character
+    /// answers without hashing it: a `Character`'s hash runs SipHash over its bytes, and
+    /// text is most of what is typed.
+    private var plainCharacters: [Character] = []
 
     /// An empty key map.
     public init() {}
@@ -30,7 +34,10 @@ public struct KeyMap: Hashable, Sendable {
     }
 
     /// The intents bound to `key`, in binding order.
-    public func intents(for key: KeyEvent) -> [Intent] { table[key] ?? [] }
+    public func intents(for key: KeyEvent) -> [Intent] {
+        if let character = key.plainCharacter, !plainCharacters.contains(character) { return [] }
+        return table[key] ?? []
+    }
 
     /// The keys bound to `intent`, sorted by name.
     public func keys(for intent: Intent) -> [KeyEvent] {
@@ -51,6 +58,9 @@ public struct KeyMap: Hashable, Sendable {
         if table[key, default: []].contains(intent) { return }
         table[key, default: []].append(intent)
         keysByIntent[intent, default: []].append(key)
+        if let character = key.plainCharacter, !plainCharacters.contains(character) {
+            plainCharacters.append(character)
+        }
     }
 
     /// Describes `intent` with `help` (shown with its keys), or with nothing when `nil`.
@@ -71,6 +81,7 @@ public struct KeyMap: Hashable, Sendable {
     /// Removes every binding of `key`.
     public mutating func unbind(_ key: KeyEvent) {
         guard let intents = table.removeValue(forKey: key) else { return }
+        if let character = key.plainCharacter { plainCharacters.removeAll { $0 == character } }
         for intent in intents {
             keysByIntent[intent]?.removeAll { $0 == key }
             if keysByIntent[intent]?.isEmpty == true { keysByIntent[intent] = nil }
@@ -140,4 +151,12 @@ public struct KeyMap: Hashable, Sendable {
         for (intent, text) in help { map.setHelp(text, for: intent) }
         return map
     }()
+}
+
+extension KeyEvent {
+    /// The character of a key pressed without modifiers, or `nil`.
+    fileprivate var plainCharacter: Character? {
+        guard modifiers.isEmpty, case .character(let character) = key else { return nil }
+        return character
+    }
 }

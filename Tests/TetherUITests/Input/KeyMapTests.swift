@@ -36,6 +36,20 @@ struct KeyMapTests {
         #expect(KeyMap.default.intents(for: .character("a")).isEmpty)
     }
 
+    @Test("a character bound without modifiers maps to its intents until it is unbound")
+    func plainCharacterBinding() {
+        var keys = KeyMap.default
+        keys.bind(.character("x"), to: .refresh)
+        keys.bind(.character("é"), to: .refresh)
+        #expect(keys.intents(for: .character("x")) == [.refresh])
+        #expect(keys.intents(for: .character("e\u{301}")) == [.refresh])
+        #expect(keys.intents(for: .character("?")) == [.showHelp])
+        keys.unbind(.character("x"))
+        #expect(keys.intents(for: .character("x")).isEmpty)
+        #expect(keys.intents(for: .character("é")) == [.refresh])
+        #expect(keys.intents(for: .alt("x")).isEmpty)
+    }
+
     @Test("unbinding a key removes it from its intents' help")
     func unbindRemovesFromHelp() {
         var keys = KeyMap.default
