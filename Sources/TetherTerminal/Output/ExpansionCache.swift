@@ -44,21 +44,24 @@ final class ExpansionCache {
     /// Whether the terminal has `capability`.
     func has(_ capability: Capability) -> Bool { formats[capability.rawValue] != nil }
 
-    /// `capability` expanded with `a` (and `b` for two-parameter strings such as `cup`),
-    /// without padding; empty when the terminal lacks it.
-    func expand(_ capability: Capability, _ a: Int, _ b: Int? = nil) -> [UInt8] {
-        guard let format = formats[capability.rawValue] else { return [] }
+    /// Appends `capability` expanded with `a` (and `b` for two-parameter strings such as
+    /// `cup`), without padding, to `out`; appends nothing when the terminal lacks it.
+    func append(_ capability: Capability, _ a: Int, _ b: Int? = nil, to out: inout [UInt8]) {
+        guard let format = formats[capability.rawValue] else { return }
         // The plain form is cheaper to expand again than to look up.
         if let plain = plainFormats[capability.rawValue] {
-            return plain.expand(Int32(clamping: a), Int32(clamping: b ?? 0))
+            return plain.expand(Int32(clamping: a), Int32(clamping: b ?? 0), into: &out)
         }
         let first = min(max(a, 0), 0xFF_FFFF)
         let second = min(max(b ?? 0, 0), 0xFF_FFFF)
         let key = capability.rawValue | first << 8 | second << 32
-        if let bytes = expanded[key] { return bytes }
+        if let bytes = expanded[key] {
+            out += bytes
+            return
+        }
         let bytes = TerminalStrings.plain(bytes: format.expand(b.map { [a, $0] } ?? [a]))
         if expanded.count >= Self.limit { expanded.removeAll(keepingCapacity: true) }
         expanded[key] = bytes
-        return bytes
+        out += bytes
     }
 }

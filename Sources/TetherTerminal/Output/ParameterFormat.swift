@@ -62,7 +62,13 @@ struct ParameterFormat: Sendable {
     /// The string expanded with `a` and `b` (as `tiparm` with C `int`s would).
     func expand(_ a: Int32, _ b: Int32) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(16)
+        expand(a, b, into: &out)
+        return out
+    }
+
+    /// Appends the string expanded with `a` and `b` to `out`: no array of its own, so a
+    /// cursor move weighed against others costs no allocation.
+    func expand(_ a: Int32, _ b: Int32, into out: inout [UInt8]) {
         let step: Int32 = countsFromOne ? 1 : 0
         for part in parts {
             switch part {
@@ -72,7 +78,6 @@ struct ParameterFormat: Sendable {
                 Self.appendDecimal((parameter == 0 ? a : b) &+ step, to: &out)
             }
         }
-        return out
     }
 
     /// Appends `value` in decimal, as `%d` prints it: the digits straight into `out`, not

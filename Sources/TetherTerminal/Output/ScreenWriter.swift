@@ -63,7 +63,7 @@ public struct ScreenWriter {
     }
 
     /// Where the terminal's cursor is; `nil` when unknown.
-    public private(set) var cursor: Point?
+    public internal(set) var cursor: Point?
     /// The terminal's current attributes and colours; `nil` when unknown.
     public private(set) var pen: Pen?
     /// Whether the cursor is shown; `nil` when unknown.
@@ -71,12 +71,12 @@ public struct ScreenWriter {
     /// The hyperlink open on the terminal (a ``Style`` link id), 0 for none.
     private var openLink: UInt16 = 0
 
-    private let expansions: ExpansionCache
+    let expansions: ExpansionCache
     private let resetBytes: [UInt8]
     private let clearBytes: [UInt8]
     private let clearLineBytes: [UInt8]
-    private let carriageReturn: [UInt8]
-    private let cursorLeft: [UInt8]
+    let carriageReturn: [UInt8]
+    let cursorLeft: [UInt8]
     private let showBytes: [UInt8]
     private let hideBytes: [UInt8]
     private let attributeBytes: [(Style.Attributes, [UInt8])]
@@ -168,7 +168,7 @@ public struct ScreenWriter {
         var out: [UInt8] = []
         closeLink(output: &out)
         out += resetBytes + showBytes
-        out += expansions.expand(.cursorAddress, region.top + max(0, height - 1), 0)
+        expansions.append(.cursorAddress, region.top + max(0, height - 1), 0, to: &out)
         invalidate()
         return out
     }
@@ -192,95 +192,6 @@ public struct ScreenWriter {
             }
         }
         return Frame(size: frame.size)
-    }
-
-    // MARK: - Cursor motion
-
-    /// Appends the shortest sequence that moves the cursor from where it is to
-    /// `target`: absolute addressing, or column/row addressing, relative moves,
-    /// carriage return, or rewriting the cells in between when that is shorter.
-    private mutating func move(to target: Point, in frame: Frame, output out: inout [UInt8]) {
-        guard cursor != target else { return }
-        var best = expansions.expand(.cursorAddress, region.top + target.y, target.x)
-        if let from = cursor {
-            func consider(_ candidate: [UInt8]?) {
-                if let candidate, !candidate.isEmpty, candidate.count < best.count { best = candidate }
-            }
-            if from.y == target.y {
-                consider(horizontal(from: from.x, to: target.x, row: target.y, in: frame))
-            } else {
-                for vertical in verticalMoves(from: from.y, to: target.y) {
-                    if from.x == target.x {
-                        consider(vertical)
-                    } else if let horizontal = horizontal(from: from.x, to: target.x, row: target.y, in: frame) {
-                        consider(vertical + horizontal)
-                    }
-                }
-            }
-        }
-        closeLink(output: &out)
-        out += best
-        cursor = target
-    }
-
-    /// The shortest move along row `row` from column `from` to column `to`, or `nil`.
-    private func horizontal(from: Int, to: Int, row: Int, in frame: Frame) -> [UInt8]? {
-        var best: [UInt8]?
-        func consider(_ candidate: [UInt8]) {
-            if !candidate.isEmpty, candidate.count < (best?.count ?? Int.max) { best = candidate }
-        }
-        consider(expansions.expand(.columnAddress, to))
-        if to > from {
-            consider(expansions.expand(.parmRight, to - from))
-            if let cells = overwrite(row: row, from: from, to: to, in: frame) { consider(cells) }
-        } else {
-            consider(expansions.expand(.parmLeft, from - to))
-            if !cursorLeft.isEmpty, from - to <= 4 {
-                consider(Array([[UInt8]](repeating: cursorLeft, count: from - to).joined()))
-            }
-        }
-        if !carriageReturn.isEmpty {
-            if to == 0 {
-                consider(carriageReturn)
-            } else if expansions.has(.parmRight) {
-                consider(carriageReturn + expansions.expand(.parmRight, to))
-            }
-        }
-        return best
-    }
-
-    /// The moves from frame row `from` to frame row `to` that keep the column: row
-    /// addressing and the relative move.
-    private func verticalMoves(from: Int, to: Int) -> [[UInt8]] {
-        var moves: [[UInt8]] = []
-        moves.append(expansions.expand(.rowAddress, region.top + to))
-        if to > from { moves.append(expansions.expand(.parmDown, to - from)) }
-        if to < from { moves.append(expansions.expand(.parmUp, from - to)) }
-        return moves.filter { !$0.isEmpty }
-    }
-
-    /// The cells from column `from` up to `to` on `row`, to be written again as a way of
-    /// moving right — `nil` unless every one is a plain single-scalar, single-width
-    /// character in the current pen (so rewriting it changes nothing on the screen).
-    /// Callers only move over cells that are already on the screen: the gap between two
-    /// changes, or any cell once the whole frame is written.
-    private func overwrite(row: Int, from: Int, to: Int, in frame: Frame) -> [UInt8]? {
-        guard let pen, to - from <= 8 else { return nil }
-        var bytes: [UInt8] = []
-        for x in from..<to {
-            let cell = frame[x, row]
-            // A linked cell written again outside its link would lose it.
-            guard cell.width == 1, cell.style.linkID == 0, mapper.pen(for: cell.style) == pen else { return nil }
-            if let byte = cell.printableASCII {
-                bytes.append(byte)
-                continue
-            }
-            let grapheme = cell.grapheme
-            let scalars = grapheme.unicodeScalars
-            guard scalars.count == 1, let scalar = scalars.first, Self.hasSettledWidth(scalar.value) else { return nil }
-            bytes += grapheme.utf8
-        }
-        return bytes
     }
 
     // MARK: - Attributes
@@ -307,14 +218,14 @@ public struct ScreenWriter {
             if new.foreground & Pen.trueColorFlag != 0 {
                 Self.appendTrueColor(new.foreground, selector: 38, to: &out)
             } else {
-                out += expansions.expand(.setForeground, Int(new.foreground))
+                expansions.append(.setForeground, Int(new.foreground), to: &out)
             }
         }
         if new.background >= 0, new.background != current.background {
             if new.background & Pen.trueColorFlag != 0 {
                 Self.appendTrueColor(new.background, selector: 48, to: &out)
             } else {
-                out += expansions.expand(.setBackground, Int(new.background))
+                expansions.append(.setBackground, Int(new.background), to: &out)
             }
         }
         pen = new
@@ -341,7 +252,7 @@ public struct ScreenWriter {
     }
 
     /// Closes the open link, if any.
-    private mutating func closeLink(output out: inout [UInt8]) {
+    mutating func closeLink(output out: inout [UInt8]) {
         guard openLink != 0 else { return }
         out += OperatingSystemCommands.closeLink
         openLink = 0
@@ -378,7 +289,7 @@ public struct ScreenWriter {
     /// (one column); kana, CJK ideographs, Hangul syllables and fullwidth forms (two). Emoji
     /// and other symbols changed width between Unicode versions, and terminals follow
     /// different ones (docs/decisions/0089-the-emulator-oracle-and-the-width-table.md).
-    private static func hasSettledWidth(_ value: UInt32) -> Bool {
+    static func hasSettledWidth(_ value: UInt32) -> Bool {
         switch value {
         case 0x20..<0x7F, 0xA0..<0x300, 0x370..<0x483, 0x48A..<0x530, 0x2010...0x2027, 0x2190...0x21FF,
             0x2500...0x25FC, 0x2713...0x2714, 0x2800...0x28FF:
