@@ -69,7 +69,7 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
         child.parentWidget = self
         child.setAncestorsEnabled(isEffectivelyEnabled)
         child.setTreeHost(treeHost)
-        childWidgets.append(child)
+        updateChildren { $0.append(child) }
         structureChanged()
     }
 
@@ -77,12 +77,24 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
     public func removeFromParent() {
         guard let parent else { return }
         let treeHost = treeHost
-        parent.childWidgets.removeAll { $0 === self }
+        parent.updateChildren { $0.removeAll { $0 === self } }
         parentWidget = nil
         setAncestorsEnabled(true)
         setTreeHost(host)
         treeHost?.widgetRemoved(self)
         parent.structureChanged()
+    }
+
+    /// Changes the children through a local copy that owns their storage alone (so the
+    /// change is in place), with no access to the stored array in progress meanwhile. A
+    /// change made in place (`childWidgets.append`) holds a modify access across code that
+    /// may release a widget, and one such access keeps a run-time exclusivity check on every
+    /// read of the children, as each redraw makes (issue 24).
+    private func updateChildren(_ change: (inout [Widget]) -> Void) {
+        var list = childWidgets
+        childWidgets = []
+        change(&list)
+        childWidgets = list
     }
 
     /// The top of the tree this widget is in.
