@@ -7,12 +7,12 @@ extension ObservableConvertible {
     public func distinctUntilChanged(_ isEquivalent: @escaping (Element, Element) -> Bool) -> Observable<Element> {
         let source = asObservable()
         return Observable(unchecked: { observer in
-            let state = DistinctState<Element>()
+            let last = OperatorState<Element?>(nil)
             return source.subscribeHandler(
                 AnyObserver { event in
                     if case .next(let value) = event {
-                        if let previous = state.last, isEquivalent(previous, value) { return }
-                        state.last = value
+                        if let previous = last.value, isEquivalent(previous, value) { return }
+                        last.value = value
                     }
                     observer.handler(event)
                 })
@@ -32,15 +32,4 @@ extension ObservableConvertible where Element: Equatable {
     public func distinctUntilChanged() -> Observable<Element> {
         distinctUntilChanged { $0 == $1 }
     }
-}
-
-/// The value a `distinctUntilChanged` subscription passed on last. A class rather than a
-/// captured `var`: a variable captured by an escaping closure is read and written with a
-/// run-time exclusivity check (about 120 instructions each, issue 24). Each access is a
-/// single read or write with no call inside it, so none can overlap another.
-@usableFromInline
-final class DistinctState<Element> {
-    @exclusivity(unchecked) @usableFromInline var last: Element?
-
-    @inlinable init() {}
 }

@@ -17,7 +17,7 @@ extension ScreenWriter {
         best.consider(in: &out) { expansions.append(.cursorAddress, region.top + target.y, target.x, to: &$0) }
         // A terminal lacking absolute addressing gets no moves at all (the writer assumes
         // the cursor is there anyway).
-        guard best.length > 0 else {
+        guard best.length != nil else {
             cursor = target
             return
         }
@@ -60,7 +60,7 @@ extension ScreenWriter {
     /// Appends the shortest move along row `row` from column `from` to column `to`.
     /// Returns `false`, having appended nothing, when the terminal has none.
     private func appendHorizontal(from: Int, to: Int, row: Int, in frame: Frame, to out: inout [UInt8]) -> Bool {
-        var best = Candidates(start: out.count, length: Int.max)
+        var best = Candidates(start: out.count)
         best.consider(in: &out) { expansions.append(.columnAddress, to, to: &$0) }
         if to > from {
             best.consider(in: &out) { expansions.append(.parmRight, to - from, to: &$0) }
@@ -81,7 +81,7 @@ extension ScreenWriter {
                 }
             }
         }
-        return best.length != Int.max
+        return best.length != nil
     }
 
     /// Appends the cells from column `from` up to `to` on `row`, written again as a way of
@@ -112,17 +112,13 @@ extension ScreenWriter {
     }
 }
 
-/// The shortest candidate so far, at the end of the output from `start`, and its length.
+/// The shortest candidate so far: `length` bytes at the end of the output from `start`,
+/// or none yet (`nil`).
 private struct Candidates {
     let start: Int
-    var length: Int
+    var length: Int?
 
-    /// The best so far is the `length` bytes from `start`; 0 for none yet, when any
-    /// non-empty candidate wins.
-    init(start: Int, length: Int = 0) {
-        self.start = start
-        self.length = length
-    }
+    init(start: Int) { self.start = start }
 
     /// Appends a candidate with `append` and keeps it when it is not empty and shorter than
     /// the best so far (or there is none), dropping the old best; otherwise cuts it off.
@@ -130,9 +126,8 @@ private struct Candidates {
         let mark = out.count
         append(&out)
         let candidate = out.count - mark
-        let hasBest = length > 0 && length != Int.max
-        if candidate > 0, !hasBest || candidate < length {
-            if hasBest { out.removeSubrange(start..<(start + length)) }
+        if candidate > 0, candidate < length ?? Int.max {
+            if let length { out.removeSubrange(start..<(start + length)) }
             length = candidate
         } else {
             out.removeSubrange(mark...)
