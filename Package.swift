@@ -112,6 +112,7 @@ let package = Package(
                 swiftSettings: strict),
 
         // MARK: Tests
+        // (The emulator oracle, which links libvterm, is the package in Oracle/.)
         .testTarget(name: "TetherReactiveTests", dependencies: ["TetherReactive"], swiftSettings: strict),
         .testTarget(name: "TetherCombineTests", dependencies: [
             "TetherCombine", "TetherReactive",
@@ -151,16 +152,6 @@ let package = Package(
         // Fuzzing, sizes, object lifetimes and secrets over the whole demo (docs/reliability.md).
         .testTarget(name: "ReliabilityTests", dependencies: ["LoginDemoCore", "TetherTesting", "TetherUI", "TetherReactive", "TetherTerminal",
                                                              .product(name: "PropertyBased", package: "swift-property-based")],
-                    swiftSettings: strict),
-
-        // MARK: The emulator oracle (tests only: apps never link libvterm)
-        // libvterm through its module map (`link "vterm"`); only TerminalOracleTests use it.
-        .systemLibrary(name: "CVTerm", providers: [.apt(["libvterm-dev"])]),
-        // The screen writer's exact bytes fed to libvterm over random frame sequences for six
-        // terminal types; the emulator's cells and cursor must be what each frame meant. And a
-        // real VTBackend's start and every way out, on a pseudo-terminal, fed to libvterm.
-        .testTarget(name: "TerminalOracleTests", dependencies: ["TetherCurses", "TetherTerminal", "TetherUI", "CVTerm",
-                                                                "TerminalHarness", "TetherProcess"],
                     swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

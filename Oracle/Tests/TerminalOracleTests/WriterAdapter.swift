@@ -1,5 +1,5 @@
 import TetherCurses
-import TetherTerminal
+@testable import TetherTerminal
 import TetherUI
 
 // The only file of the oracle that names the writer's types (`ScreenWriter`, `TerminalStrings`,
