@@ -41,7 +41,8 @@ let package = Package(
         // C, no Swift: whether a thread is the process's main thread (TetherReactive's check
         // that Observation calls back on the main actor), and libdispatch's main-queue hooks
         // for Application.runOnMainThread().
-        .target(name: "CTetherDispatch"),
+        .target(name: "CTetherDispatch",
+                linkerSettings: [.linkedFramework("CoreFoundation", .when(platforms: [.macOS]))]),
         .target(name: "TetherReactive", dependencies: ["CTetherDispatch"], swiftSettings: strict),
 
         // MARK: Combine bridge: Publisher ⇄ Observable, relay ⇄ CurrentValueSubject
@@ -53,7 +54,10 @@ let package = Package(
 
         // MARK: Widgets and the run loop (no ncurses)
         // The process-wide signal hub and restore registry every presentation's sessions share.
-        .target(name: "TetherProcess", swiftSettings: strict),
+        // C, no Swift: `struct sigaction`'s handler fields by their POSIX names, which Swift
+        // sees only as each C library's own union (glibc's `__sigaction_handler`).
+        .target(name: "CTetherSignal"),
+        .target(name: "TetherProcess", dependencies: ["CTetherSignal"], swiftSettings: strict),
         .target(name: "TetherUI", dependencies: ["TetherReactive", "CTetherDispatch", "TetherProcess"], swiftSettings: strict),
 
         // MARK: Test support shipped to users (no terminal needed)
@@ -122,7 +126,7 @@ let package = Package(
         .testTarget(name: "TetherUITests", dependencies: ["TetherUI", "TetherTesting"], swiftSettings: strict),
         .testTarget(name: "TetherTestingTests", dependencies: ["TetherTesting", "TetherUI", "TetherReactive"], swiftSettings: strict),
         // The terminal layer: decoder, writer, sessions on pseudo-terminals (terminfo profiles from TetherCurses).
-        .testTarget(name: "TetherTerminalTests", dependencies: ["TetherTerminal", "TetherProcess", "TetherCurses", "TetherUI",
+        .testTarget(name: "TetherTerminalTests", dependencies: ["TetherTerminal", "TetherProcess", "CTetherSignal", "TetherCurses", "TetherUI",
                                                                 "TetherReactive", "TetherTesting", "TerminalHarness"],
                     swiftSettings: strict),
         .testTarget(name: "TetherCursesTests", dependencies: ["TetherCurses", "TetherTerminal", "TetherTesting", "TerminalHarness",

@@ -115,6 +115,8 @@ struct LoginDemo: ParsableCommand {
     static func exitProcess(_ status: Int32) -> Never {
         #if canImport(Glibc)
         Glibc.exit(status)
+        #elseif canImport(Musl)
+        Musl.exit(status)
         #else
         Darwin.exit(status)
         #endif
@@ -148,11 +150,7 @@ struct LoginDemo: ParsableCommand {
         if let status = exitsAfterFirstFrame {
             Task { @MainActor in
                 while app.renderCount == 0 { try? await Task.sleep(for: .milliseconds(5)) }
-                #if canImport(Glibc)
-                Glibc.exit(status)
-                #else
-                Darwin.exit(status)
-                #endif
+                LoginDemo.exitProcess(status)
             }
         }
         if failsAfterFirstFrame {
@@ -164,11 +162,7 @@ struct LoginDemo: ParsableCommand {
                 } catch {
                     result = .failure(error)
                 }
-                #if canImport(Glibc)
-                Glibc.exit(status(after: result, screen: screen))
-                #else
-                Darwin.exit(status(after: result, screen: screen))
-                #endif
+                LoginDemo.exitProcess(status(after: result, screen: screen))
             }
             dispatchMain()
         }
@@ -295,13 +289,12 @@ enum InjectedCrash: String, CaseIterable {
     /// six fatal signals, installed before the backend starts, that writes one line to
     /// standard error and returns (the backend's handler must call it, then die).
     static func installAppHandler() {
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in
-            let line: StaticString = "login-demo: the app's own crash handler ran\n"
-            _ = write(2, line.utf8Start, line.utf8CodeUnitCount)
+        for fatal in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
+            _ = signal(fatal) { _ in
+                let line: StaticString = "login-demo: the app's own crash handler ran\n"
+                _ = write(2, line.utf8Start, line.utf8CodeUnitCount)
+            }
         }
-        sigemptyset(&action.sa_mask)
-        for signal in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] { sigaction(signal, &action, nil) }
     }
 
     /// A number the optimiser cannot know (at least 1).

@@ -25,6 +25,49 @@ void tether_drain_main_queue(void) {
     (void)read(_dispatch_get_main_queue_handle_4CF(), &count, sizeof count);
     _dispatch_main_queue_callback_4CF(0);
 }
+#elif defined(__APPLE__)
+#include <CoreFoundation/CoreFoundation.h>
+#include <pthread.h>
+
+int tether_is_main_thread(void) {
+    return pthread_main_np() == 1;
+}
+
+// Darwin's main queue wakes a Mach port, which poll(2) cannot wait on: the loop waits in
+// the main thread's CFRunLoop instead, which services the main queue itself.
+int tether_main_queue_descriptor(void) { return -1; }
+void tether_drain_main_queue(void) {}
+
+static void tether_descriptor_ready(CFFileDescriptorRef descriptor, CFOptionFlags flags, void *info) {
+    (void)descriptor;
+    (void)flags;
+    *(int *)info = 1;
+}
+
+int tether_wait_in_run_loop(const int *descriptors, int count, int timeout_milliseconds) {
+    int ready = 0;
+    CFFileDescriptorContext context = {0, &ready, NULL, NULL, NULL};
+    CFRunLoopRef loop = CFRunLoopGetCurrent();
+    CFFileDescriptorRef watched[count > 0 ? count : 1];
+    CFRunLoopSourceRef sources[count > 0 ? count : 1];
+    for (int i = 0; i < count; i++) {
+        watched[i] = CFFileDescriptorCreate(NULL, descriptors[i], false, tether_descriptor_ready, &context);
+        CFFileDescriptorEnableCallBacks(watched[i], kCFFileDescriptorReadCallBack);
+        sources[i] = CFFileDescriptorCreateRunLoopSource(NULL, watched[i], 0);
+        CFRunLoopAddSource(loop, sources[i], kCFRunLoopDefaultMode);
+    }
+    CFTimeInterval seconds = timeout_milliseconds < 0 ? 1.0e10 : timeout_milliseconds / 1000.0;
+    // Returns after one source was handled (a descriptor, or the main queue's port), or at
+    // the timeout.
+    CFRunLoopRunInMode(kCFRunLoopDefaultMode, seconds, true);
+    for (int i = 0; i < count; i++) {
+        CFRunLoopRemoveSource(loop, sources[i], kCFRunLoopDefaultMode);
+        CFRelease(sources[i]);
+        CFFileDescriptorInvalidate(watched[i]);  // created not to close the descriptor
+        CFRelease(watched[i]);
+    }
+    return ready;
+}
 #else
 int tether_is_main_thread(void) { return 0; }
 int tether_main_queue_descriptor(void) { return -1; }

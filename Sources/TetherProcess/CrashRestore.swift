@@ -1,3 +1,4 @@
+internal import CTetherSignal
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -136,7 +137,7 @@ enum CrashRestore {
     @MainActor
     private static func install() {
         var action = sigaction()
-        action.__sigaction_handler.sa_sigaction = handleFatalSignal
+        tether_sigaction_set_action(&action, handleFatalSignal)
         action.sa_flags = SA_SIGINFO | SA_ONSTACK
         // Block everything else while restoring; a second fault of another kind still
         // reaches its handler (a blocked synchronous fault would kill without a trace).
@@ -159,15 +160,17 @@ enum CrashRestore {
         }
         let memory = mmap(nil, alternateStackSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
         guard let memory, memory != UnsafeMutableRawPointer(bitPattern: -1) else { return }  // MAP_FAILED
-        var stack = stack_t(ss_sp: memory, ss_flags: 0, ss_size: alternateStackSize)
+        var stack = stack_t()  // the fields' order differs between C libraries: set by name
+        stack.ss_sp = memory
+        stack.ss_flags = 0
+        stack.ss_size = alternateStackSize
         if sigaltstack(&stack, nil) != 0 { munmap(memory, alternateStackSize) }
     }
 
     private static func isOurs(_ action: sigaction) -> Bool {
-        guard action.sa_flags & SA_SIGINFO != 0, let handler = action.__sigaction_handler.sa_sigaction else {
-            return false
-        }
-        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(ourHandler, to: Int.self)
+        var action = action
+        return action.sa_flags & SA_SIGINFO != 0
+            && tether_sigaction_action_address(&action) == tether_signal_action_address(ourHandler)
     }
 
     private static func isIgnored(_ action: sigaction) -> Bool {
@@ -211,7 +214,8 @@ private let ourHandler: @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?,
 
 /// The raw value of `action`'s one-argument handler (0: `SIG_DFL`, 1: `SIG_IGN`).
 private func handlerAddress(_ action: sigaction) -> Int {
-    unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self)
+    var action = action
+    return Int(bitPattern: tether_sigaction_handler_address(&action))
 }
 
 // MARK: - The handler (async-signal-safe: atomics, write, tcsetattr, sigaction, raise)
@@ -232,7 +236,7 @@ private func handleFatalSignal(
     // The default action: a fault returns and faults again; a sent signal is raised
     // again (it stays blocked until this handler returns).
     var dfl = sigaction()
-    dfl.__sigaction_handler.sa_handler = nil  // SIG_DFL
+    tether_sigaction_set_handler(&dfl, nil)  // SIG_DFL
     sigemptyset(&dfl.sa_mask)
     sigaction(signal, &dfl, nil)
     let sentByProcess = (info?.pointee.si_code ?? 0) <= 0  // SI_USER, SI_TKILL, SI_QUEUE…
@@ -275,10 +279,10 @@ private func callPrevious(
     _ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
 ) {
     guard signal > 0, signal < 65 else { return }
-    let previous = previousActions[Int(signal)]
-    if previous.sa_flags & SA_SIGINFO != 0 {
-        previous.__sigaction_handler.sa_sigaction?(signal, info, context)
-    } else if handlerAddress(previous) > 1, let handler = previous.__sigaction_handler.sa_handler {
+    let previous = previousActions + Int(signal)
+    if previous.pointee.sa_flags & SA_SIGINFO != 0 {
+        tether_sigaction_action(previous)?(signal, info, context)
+    } else if handlerAddress(previous.pointee) > 1, let handler = tether_sigaction_handler(previous) {
         handler(signal)
     }
 }

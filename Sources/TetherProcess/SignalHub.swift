@@ -1,3 +1,4 @@
+internal import CTetherSignal
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -118,7 +119,7 @@ final class SignalHub {
     func raiseWithDefaultAction(_ signal: Int32) {
         var ours = sigaction()
         var dfl = sigaction()
-        dfl.__sigaction_handler.sa_handler = SIG_DFL
+        tether_sigaction_set_handler(&dfl, nil)  // SIG_DFL
         sigemptyset(&dfl.sa_mask)
         sigaction(signal, &dfl, &ours)
         var set = sigset_t()
@@ -137,7 +138,7 @@ final class SignalHub {
         let wanted = Set(subscriptions.values.compactMap { $0.subscription }.flatMap(\.signals))
         for signal in wanted where installed[signal] == nil {
             var action = sigaction()
-            action.__sigaction_handler.sa_handler = relaySignal
+            tether_sigaction_set_handler(&action, relaySignal)
             action.sa_flags = SA_RESTART
             sigemptyset(&action.sa_mask)
             var old = sigaction()

@@ -62,16 +62,7 @@ extension Pilot {
 
 enum SnapshotFile {
     static func read(_ path: String) -> String? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, file)
-            if count <= 0 { break }
-            bytes += buffer[0..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        readFileBytes(atPath: path).map { String(decoding: $0, as: UTF8.self) }
     }
 
     static func write(_ text: String, to path: String) {

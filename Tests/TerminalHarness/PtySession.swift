@@ -184,7 +184,7 @@ public final class PtySession {
     /// Kills the program (`SIGKILL`) unless it has exited, and reaps it.
     public func kill() {
         guard exitStatus == nil else { return }
-        _ = Glibc.kill(pid, SIGKILL)
+        _ = sendSignal(pid, SIGKILL)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         exitStatus = 128 + SIGKILL
@@ -216,4 +216,9 @@ public func sttySettings(_ modes: termios) -> String {
     let flags = [modes.c_iflag, modes.c_oflag, modes.c_cflag, modes.c_lflag].map { String($0, radix: 16) }
     let characters = withUnsafeBytes(of: modes.c_cc) { $0.map { String($0, radix: 16) } }
     return (flags + characters).joined(separator: ":")
+}
+
+/// `kill(2)`, named apart from `PtySession.kill()`.
+private func sendSignal(_ pid: pid_t, _ signal: Int32) -> Int32 {
+    kill(pid, signal)
 }

@@ -127,7 +127,7 @@ enum DemoInTmux {
         let fd = open(tty, O_WRONLY | O_NOCTTY)
         guard fd >= 0 else { return }
         var bytes = Array(text.utf8)
-        _ = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        _ = bytes.withUnsafeMutableBytes { writeToDescriptor(fd, $0.baseAddress, $0.count) }
         close(fd)
     }
 
@@ -185,4 +185,9 @@ enum DemoInTmux {
         #expect(
             flags == "0 1 0 0", "alternate screen, cursor, mouse, SGR mouse: \(flags)", sourceLocation: sourceLocation)
     }
+}
+
+/// `write(2)`, named apart from `DemoInTmux.write(_:toTerminal:)`.
+private func writeToDescriptor(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }

@@ -1,3 +1,4 @@
+import CTetherSignal
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -40,7 +41,8 @@ private func currentAction(_ signal: Int32) -> sigaction {
 
 /// Whether `action` is ``markerHandler``, installed with `SA_SIGINFO`.
 private func isMarker(_ action: sigaction) -> Bool {
-    guard action.sa_flags & SA_SIGINFO != 0, let handler = action.__sigaction_handler.sa_sigaction else { return false }
+    var action = action
+    guard action.sa_flags & SA_SIGINFO != 0, let handler = tether_sigaction_action(&action) else { return false }
     return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(marker, to: Int.self)
 }
 
@@ -59,7 +61,7 @@ extension ProcessWideStateTests {
                 for signal in CrashRestore.signals { sigaction(signal, &originalActions[Int(signal)], nil) }
             }
             var action = sigaction()
-            action.__sigaction_handler.sa_sigaction = marker
+            tether_sigaction_set_action(&action, marker)
             action.sa_flags = SA_SIGINFO
             sigemptyset(&action.sa_mask)
             for signal in CrashRestore.signals { sigaction(signal, &action, nil) }

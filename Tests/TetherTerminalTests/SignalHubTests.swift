@@ -1,3 +1,4 @@
+import CTetherSignal
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -69,7 +70,7 @@ extension ProcessWideStateTests {
             #expect(!hub.catches(SIGUSR1))
             var action = sigaction()
             sigaction(SIGUSR1, nil, &action)
-            #expect(action.__sigaction_handler.sa_handler == nil, "SIGUSR1's default disposition is not back")
+            #expect(tether_sigaction_handler(&action) == nil, "SIGUSR1's default disposition is not back")
         }
     }
 }

@@ -134,8 +134,13 @@ for (index, c) in cases.enumerated() { medians[c.key] = median(samples[index]) }
 enum FileHandleStderr {
     static func write(_ text: String) {
         var bytes = Array(text.utf8)
-        _ = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+        _ = bytes.withUnsafeMutableBytes { writeToDescriptor(2, $0.baseAddress, $0.count) }
     }
+}
+
+/// `write(2)`, named apart from `FileHandleStderr.write(_:)`.
+private func writeToDescriptor(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }
 
 // MARK: - Report
@@ -204,7 +209,7 @@ if let w3Flatness, let big = medians["W3.100k.combine"], let small = medians["W3
     )
 }
 print(
-    "Medians of \(repetitions) repetitions (after 1 warm-up), implementations interleaved; \(format(elapsed, digits: 1)) s in all. W5 counts \(heapInUse() > 0 ? "malloc'd bytes (mallinfo2().uordblks)" : "resident bytes (/proc/self/statm)")."
+    "Medians of \(repetitions) repetitions (after 1 warm-up), implementations interleaved; \(format(elapsed, digits: 1)) s in all. W5 counts \(heapInUse() > 0 ? "malloc'd bytes (mallinfo2's uordblks)" : "resident bytes (/proc/self/statm)")."
 )
 if only != nil {
     for c in cases { print("\(c.key): \(format(medians[c.key]))") }

@@ -4,7 +4,8 @@
 // The main dispatch queue, drained by a loop that owns the main thread.
 //
 // libdispatch lets a run loop on the main thread service the main queue instead of
-// dispatch_main(): it signals a file descriptor (an eventfd on Linux) when the queue has
+// dispatch_main(): it signals a file descriptor (an eventfd on Linux; on Darwin a Mach port,
+// waited on through CFRunLoop instead, see tether_wait_in_run_loop) when the queue has
 // work, and the loop then drains the queue on the main thread. Foundation's CFRunLoop
 // on Linux is built on the same two entry points (`_dispatch_get_main_queue_handle_4CF`
 // and `_dispatch_main_queue_callback_4CF`); Application.runOnMainThread() uses them so
@@ -20,6 +21,14 @@ void tether_drain_main_queue(void);
 
 /// 1 on the process's initial thread, 0 on any other.
 int tether_is_main_thread(void);
+
+#if defined(__APPLE__)
+/// Darwin only, where the main queue's wake-up is a Mach port: runs the main thread's
+/// CFRunLoop (which drains the main queue) until one of `descriptors` is readable, the
+/// main queue has run, or `timeout_milliseconds` passed (-1: no limit). Returns 1 when a
+/// descriptor became readable.
+int tether_wait_in_run_loop(const int *descriptors, int count, int timeout_milliseconds);
+#endif
 
 /// The process's "dumpable" flag (Linux `prctl(PR_GET_DUMPABLE)`): 1 when a crash may
 /// write a core dump and another process of the same user may attach to it, 0 when not;

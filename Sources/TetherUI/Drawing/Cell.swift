@@ -65,7 +65,7 @@ public struct Cell: Hashable, Sendable {
 }
 
 /// A grapheme's UTF-8 in two words: up to 15 bytes inline with the count in the last
-/// byte, or, for longer graphemes, an index into ``GraphemeTable`` with count `0xFF`.
+/// byte, or, for longer graphemes, an index into `graphemeTable` with count `0xFF`.
 /// Equal graphemes always pack to equal words, so cells compare bitwise.
 struct PackedGrapheme: Hashable, Sendable {
     private var low: UInt64
@@ -106,9 +106,11 @@ struct PackedGrapheme: Hashable, Sendable {
         }
         if let packed {
             (low, high) = packed
-        } else {
-            low = UInt64(GraphemeTable.shared.index(of: string))
+        } else if let index = graphemeTable.index(of: string) {
+            low = UInt64(index)
             high = Self.interned << 56
+        } else {
+            self = PackedGrapheme("\u{FFFD}" as Unicode.Scalar)
         }
     }
 
@@ -122,7 +124,7 @@ struct PackedGrapheme: Hashable, Sendable {
 
     var string: String {
         let count = self.count
-        if UInt64(count) == Self.interned { return GraphemeTable.shared.string(at: Int(low)) }
+        if UInt64(count) == Self.interned { return graphemeTable.value(at: Int(low)) }
         if count == 0 { return "" }
         let (low, high) = (self.low, self.high)
         return String(unsafeUninitializedCapacity: count) { buffer in
@@ -136,34 +138,7 @@ struct PackedGrapheme: Hashable, Sendable {
 }
 
 /// Graphemes longer than 15 bytes of UTF-8 (long emoji ZWJ sequences), each stored once
-/// for the life of the process so that cells can refer to them by index.
-///
-/// `@unchecked Sendable`: every access to `strings` and `indices` holds `lock`, a pthread
-/// mutex (rather than `Mutex`, whose lock ThreadSanitizer cannot see).
-final class GraphemeTable: @unchecked Sendable {
-    static let shared = GraphemeTable()
-
-    private let lock: UnsafeMutablePointer<pthread_mutex_t>
-    private var strings: [String] = []
-    private var indices: [String: Int] = [:]
-
-    private init() {
-        lock = .allocate(capacity: 1)
-        pthread_mutex_init(lock, nil)
-    }
-
-    func index(of string: String) -> Int {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        if let known = indices[string] { return known }
-        strings.append(string)
-        indices[string] = strings.count - 1
-        return strings.count - 1
-    }
-
-    func string(at index: Int) -> String {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        return strings[index]
-    }
-}
+/// for the life of the process so that cells can refer to them by index. Bounded: past
+/// 65,536 distinct ones (text from users could grow it without end), a new one is drawn as
+/// U+FFFD.
+let graphemeTable = InternTable<String>(capacity: 65_536)

@@ -7,11 +7,11 @@ import Darwin
 #endif
 
 /// Values stored once each, named by a small index, for as long as the process runs: the
-/// true colours and link addresses styles refer to in two bytes (grow-only, like
-/// ``GraphemeTable``).
+/// true colours and link addresses styles refer to in two bytes, and the graphemes too long
+/// to keep inline in a cell (grow-only, up to a capacity).
 ///
 /// `@unchecked Sendable`: every access to `values` and `indices` holds `lock`, a pthread
-/// mutex (as ``GraphemeTable``'s).
+/// mutex (rather than `Mutex`, whose lock ThreadSanitizer cannot see).
 final class InternTable<Value: Hashable & Sendable>: @unchecked Sendable {
     /// The most values the table holds.
     let capacity: Int

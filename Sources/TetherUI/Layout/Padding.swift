@@ -16,23 +16,16 @@ public final class Padding: Widget {
     private var extra: Size { Size(width: insets.left + insets.right, height: insets.top + insets.bottom) }
 
     public override func preferredSize(for proposal: Size) -> Size {
-        let inner = super.preferredSize(
-            for: Size(width: proposal.width - extra.width, height: proposal.height - extra.height))
-        return Size(width: inner.width + extra.width, height: inner.height + extra.height)
+        let inner = super.preferredSize(for: proposal.removing(extra))
+        return inner.adding(extra)
     }
 
     /// The children's content and the rows around them.
     public override func contentHeight(for proposal: Size) -> Int {
-        let inner = Size(width: proposal.width - extra.width, height: proposal.height - extra.height)
-        var height = 0
-        for child in children where !child.isHidden { height = max(height, child.contentHeight(for: inner)) }
-        return height + extra.height
+        tallestChildContent(in: proposal.removing(extra)) + extra.height
     }
 
-    public override var minimumSize: Size {
-        let inner = super.minimumSize
-        return Size(width: inner.width + extra.width, height: inner.height + extra.height)
-    }
+    public override var minimumSize: Size { super.minimumSize.adding(extra) }
 
     public override func layoutChildren() {
         for child in children where !child.isHidden { child.place(in: frame.inset(by: insets)) }

@@ -23,24 +23,17 @@ public final class Panel: Widget {
     }
 
     public override func preferredSize(for proposal: Size) -> Size {
-        let inner = super.preferredSize(
-            for: Size(width: proposal.width - extra.width, height: proposal.height - extra.height))
+        let inner = super.preferredSize(for: proposal.removing(extra))
         let titleWidth = (title?.terminalWidth ?? 0) + 6
         return Size(width: max(inner.width + extra.width, titleWidth), height: inner.height + extra.height)
     }
 
     /// The children's content and the rows around them.
     public override func contentHeight(for proposal: Size) -> Int {
-        let inner = Size(width: proposal.width - extra.width, height: proposal.height - extra.height)
-        var height = 0
-        for child in children where !child.isHidden { height = max(height, child.contentHeight(for: inner)) }
-        return height + extra.height
+        tallestChildContent(in: proposal.removing(extra)) + extra.height
     }
 
-    public override var minimumSize: Size {
-        let inner = super.minimumSize
-        return Size(width: inner.width + extra.width, height: inner.height + extra.height)
-    }
+    public override var minimumSize: Size { super.minimumSize.adding(extra) }
 
     public override func layoutChildren() {
         let inner = frame.inset(

@@ -22,11 +22,32 @@ struct MainThreadLoop {
     /// thread, or Dispatch owns the main queue (an `async` main).
     init(backend: any PollingBackend) throws(Application.RunLoopError) {
         let descriptor = tether_main_queue_descriptor()
+        #if canImport(Darwin)
+        // The main queue wakes a Mach port there: the loop waits in CFRunLoop instead.
+        guard tether_is_main_thread() != 0 else { throw .notOnMainThread }
+        #else
         guard tether_is_main_thread() != 0, descriptor >= 0 else { throw .notOnMainThread }
+        #endif
         self.backend = backend
         queueDescriptor = descriptor
     }
 
+    #if canImport(Darwin)
+    /// Runs until `client` is finished: the main thread's CFRunLoop waits on the backend's
+    /// descriptors and runs queued main-actor work itself (unverified: no Mac builds here).
+    func run(_ client: any RunLoopClient) throws(Application.RunLoopError) {
+        client.renderIfNeeded()
+        while !client.isFinished {
+            let descriptors = backend.pollDescriptors
+            let timeout = pollMilliseconds(backend.pollTimeout)
+            _ = descriptors.withUnsafeBufferPointer {
+                tether_wait_in_run_loop($0.baseAddress, Int32($0.count), timeout)
+            }
+            backend.processPendingInput()
+            client.renderIfNeeded()
+        }
+    }
+    #else
     /// Runs until `client` is finished. The backend must have been started.
     func run(_ client: any RunLoopClient) throws(Application.RunLoopError) {
         var descriptors: [pollfd] = []
@@ -50,4 +71,5 @@ struct MainThreadLoop {
             }
         }
     }
+    #endif
 }

@@ -14,15 +14,7 @@ struct DraftFile {
 
     /// The entries saved, or `nil` when there is no draft (or it cannot be read).
     func read() -> [(key: String, value: DraftData)]? {
-        guard let file = fopen(path, "r") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, file)
-            if count <= 0 { break }
-            bytes += buffer[0..<count]
-        }
+        guard let bytes = readFileBytes(atPath: path) else { return nil }
         var parser = DraftParser(bytes)
         return parser.object()
     }
@@ -40,7 +32,7 @@ struct DraftFile {
         let bytes = Array(text.utf8)
         var written = 0
         while written < bytes.count {
-            let result = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            let result = bytes[written...].withUnsafeBytes { writeToDescriptor(descriptor, $0.baseAddress, $0.count) }
             if result < 0 && errno == EINTR { continue }
             guard result > 0 else { break }
             written += result
@@ -88,4 +80,10 @@ enum DraftText {
         }
         return result + "\""
     }
+}
+
+/// `write(2)`, named apart from ``DraftFile/write(_:)`` so that the call needs no C
+/// library's module name.
+private func writeToDescriptor(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }
