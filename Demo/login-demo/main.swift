@@ -16,7 +16,8 @@ import Darwin
 struct LoginDemo: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "login-demo",
-        abstract: "A login form drawn with ncurses, its widgets bound two ways to a view model.",
+        abstract:
+            "A login form whose widgets bind two ways to a view model (painted by Tether's writer, or by ncurses with --renderer ncurses).",
         discussion: """
             Sign in as demo / tether-demo. Tab and Shift-Tab (or ↑/↓) move between fields, \
             Enter signs in, Ctrl-R resets the form, Esc cancels a sign-in or quits, Ctrl-C quits. \
@@ -61,6 +62,9 @@ struct LoginDemo: ParsableCommand {
     @Flag(help: "Draw the form below the cursor on the normal screen instead of the alternate screen.")
     var inline = Options().inline
 
+    @Option(help: "What paints the frames: tether (Tether's own writer) or ncurses (ncurses' own screen and refresh).")
+    var renderer: RendererName = Options().renderer
+
     /// What the command line chose. `Options()` is what an empty command line chooses: the
     /// flags' defaults above are read from it, so the two cannot differ.
     struct Options {
@@ -70,12 +74,13 @@ struct LoginDemo: ParsableCommand {
         var observation = false
         var accessible = false
         var inline = false
+        var renderer = RendererName.tether
     }
 
     var options: Options {
         Options(
             delay: delay, mouse: !noMouse, theme: theme, observation: observation, accessible: accessible,
-            inline: inline)
+            inline: inline, renderer: renderer)
     }
 
     /// Runs the demo. With no arguments there is nothing to parse, so the parser is not
@@ -104,7 +109,8 @@ struct LoginDemo: ParsableCommand {
         let status = MainActor.assumeIsolated {
             LoginDemo.runForm(
                 delay: options.delay, mouse: options.mouse, theme: options.theme, observation: options.observation,
-                accessible: options.accessible || AccessibleBackend.isPreferred, inline: options.inline)
+                accessible: options.accessible || AccessibleBackend.isPreferred, inline: options.inline,
+                renderer: options.renderer.renderer)
         }
         // Not `throw ExitCode(status)`: the parser's exit path formats an error message
         // for it first (half a millisecond of CPU, after the terminal is given back).
@@ -127,7 +133,7 @@ struct LoginDemo: ParsableCommand {
     @MainActor
     static func runForm(
         delay: Double, mouse: Bool, theme: ThemeName, observation: Bool, accessible: Bool,
-        inline: Bool = false
+        inline: Bool = false, renderer: CursesBackend.Renderer = .tether
     ) -> Int32 {
         let delay = Duration.milliseconds(Int64(delay * 1000))
         let screen =
@@ -137,7 +143,8 @@ struct LoginDemo: ParsableCommand {
         let bag = DisposeBag()
         let backend: any TerminalBackend =
             accessible
-            ? AccessibleBackend() : inlineBackend(mouse: mouse, inline: inline, screen: screen, bag: bag)
+            ? AccessibleBackend()
+            : inlineBackend(mouse: mouse, inline: inline, renderer: renderer, screen: screen, bag: bag)
         let app = Application(root: screen.root, backend: backend, theme: theme.theme, mouse: mouse)
         screen.attach(to: app)
         if let crash = InjectedCrash.requested {
@@ -174,9 +181,12 @@ struct LoginDemo: ParsableCommand {
     /// The curses backend, full screen or inline; inline, a sign-in leaves one line in
     /// place of the form (`✔ Signed in as demo`), anything else the last frame.
     @MainActor
-    static func inlineBackend(mouse: Bool, inline: Bool, screen: LoginScreen, bag: DisposeBag) -> CursesBackend {
+    static func inlineBackend(
+        mouse: Bool, inline: Bool, renderer: CursesBackend.Renderer, screen: LoginScreen, bag: DisposeBag
+    ) -> CursesBackend {
         let backend = CursesBackend(
-            options: CursesBackend.Options(mouse: mouse), presentation: inline ? .inline : .fullScreen)
+            options: CursesBackend.Options(mouse: mouse), presentation: inline ? .inline : .fullScreen,
+            renderer: renderer)
         _ = screen.viewModel.signedIn.subscribe(onNext: { [weak backend] session in
             backend?.inlineExit = .summary("✔ Signed in as \(session.username)")
         }).disposed(by: bag)
@@ -344,6 +354,13 @@ enum InjectedCrash: String, CaseIterable {
 
 /// `abort()`, out of reach of ``InjectedCrash/abort``'s name.
 private func abortProcess() -> Never { abort() }
+
+/// `--renderer`: what paints the frames.
+enum RendererName: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case tether, ncurses
+
+    var renderer: CursesBackend.Renderer { self == .ncurses ? .ncurses : .tether }
+}
 
 enum ThemeName: String, ExpressibleByArgument, CaseIterable, Sendable {
     case `default`, light, ocean, mono

@@ -128,4 +128,67 @@ static inline int tether_current_terminal_is_addressable(void) {
     return !(cup == NULL || cup == (char *)-1 || tigetflag("gn") > 0 || tigetflag("hc") > 0);
 }
 
+
+// MARK: Painting through ncurses' own screen (TetherCurses' NCursesPainter)
+
+#include <signal.h>
+#include <string.h>
+
+/// A screen of terminal type `term` that writes into `out` and reads nothing, for painting
+/// frames with ncurses' own refresh; NULL when ncurses cannot set it up. ncurses catches
+/// SIGINT, SIGTERM, SIGTSTP and SIGWINCH at `newterm` when they are at their defaults:
+/// they are ignored meanwhile, so the program's dispositions stay its own. The caller sets
+/// the size (`resizeterm`): what ncurses guesses here (LINES and COLUMNS, the terminfo entry,
+/// 24×80) is replaced. (`use_env(FALSE)` would fail the types without `lines` and `cols`,
+/// such as linux.)
+static inline SCREEN *tether_paint_screen(const char *term, FILE *out, FILE *in) {
+    int signals[4] = {SIGINT, SIGTERM, SIGTSTP, SIGWINCH};
+    struct sigaction ignore, saved[4];
+    memset(&ignore, 0, sizeof ignore);
+    ignore.sa_handler = SIG_IGN;
+    sigemptyset(&ignore.sa_mask);
+    for (int i = 0; i < 4; i++) sigaction(signals[i], &ignore, &saved[i]);
+    SCREEN *screen = newterm(term, out, in);
+    for (int i = 0; i < 4; i++) sigaction(signals[i], &saved[i], NULL);
+    return screen;
+}
+
+/// Puts one cell into `window` at `y`, `x`: the grapheme's scalars (the first spacing, the
+/// rest combining, at most CCHARW_MAX), its attributes and colour pair. ERR when ncurses
+/// refuses the grapheme (a second spacing scalar, as in an emoji ZWJ sequence). Written with
+/// `mvwadd_wchnstr`, which neither wraps nor moves the cursor, so that the bottom-right
+/// cell is put like any other (`mvwadd_wch` there fails without scrolling).
+static inline int tether_put_cell(WINDOW *window, int y, int x, const wchar_t *scalars, int count,
+                                  attr_t attributes, int pair) {
+    wchar_t text[CCHARW_MAX + 1];
+    int n = count < CCHARW_MAX ? count : CCHARW_MAX;
+    for (int i = 0; i < n; i++) text[i] = scalars[i];
+    text[n] = 0;
+    cchar_t cell;
+    if (setcchar(&cell, text, attributes, 0, &pair) == ERR) return ERR;
+    (void)mvwadd_wchnstr(window, y, x, &cell, 1);
+    return OK;
+}
+
+/// The attributes as ncurses' bits (Tether's order: bold, dim, reverse, underline).
+static inline attr_t tether_attributes(int bold, int dim, int reverse, int underline) {
+    return (bold ? A_BOLD : 0) | (dim ? A_DIM : 0) | (reverse ? A_REVERSE : 0) | (underline ? A_UNDERLINE : 0);
+}
+
+/// Lets ncurses consider neither insert/delete line (scrolling regions) nor insert/delete
+/// character, so that it never moves rows it does not own (an inline band's shell lines).
+static inline void tether_plain_updates(WINDOW *window) {
+    idlok(window, FALSE);
+    idcok(window, FALSE);
+    scrollok(window, FALSE);
+    leaveok(window, FALSE);
+    idlok(curscr, FALSE);
+    idcok(curscr, FALSE);
+    idlok(newscr, FALSE);
+    idcok(newscr, FALSE);
+}
+
+/// The current screen's curses window (what ncurses believes the terminal shows).
+static inline WINDOW *tether_curscr(void) { return curscr; }
+
 #endif

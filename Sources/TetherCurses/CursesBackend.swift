@@ -41,6 +41,20 @@ public final class CursesBackend: SuspendableBackend, PollingBackend, BandBacken
     public let options: Options
     /// Full screen or inline, as given at creation.
     public let presentation: Presentation
+    /// What paints the frames, as given at creation.
+    public let renderer: Renderer
+
+    /// What paints the frames on the terminal.
+    public enum Renderer: String, Hashable, Sendable, CaseIterable {
+        /// Tether's own screen writer (the default): the shortest cursor moves from the
+        /// terminal's terminfo strings, true colour where the terminal has it, links, and
+        /// synchronized output.
+        case tether
+        /// ncurses' own screen and refresh (`newterm`, `mvwadd_wch`, `doupdate`), from the
+        /// same terminfo description: colours from the terminal's palette (true colour shown as
+        /// the nearest), no links. Everything else (input, modes, the way out) is the same.
+        case ncurses
+    }
     /// What an inline presentation leaves on the screen when it stops, read at
     /// ``stop()`` (set it before quitting, say to a one-line summary). Ignored full screen.
     public var inlineExit: InlineExit = .finalFrame {
@@ -63,9 +77,10 @@ public final class CursesBackend: SuspendableBackend, PollingBackend, BandBacken
 
     /// A backend with `options`, full screen or inline. Nothing happens to the terminal
     /// until ``start(_:)``.
-    public init(options: Options, presentation: Presentation = .fullScreen) {
+    public init(options: Options, presentation: Presentation = .fullScreen, renderer: Renderer = .tether) {
         self.options = options
         self.presentation = presentation
+        self.renderer = renderer
     }
 
     isolated deinit {
@@ -111,6 +126,14 @@ public final class CursesBackend: SuspendableBackend, PollingBackend, BandBacken
             let backend = VTBackend(io: io, strings: strings, options: options, presentation: presentation)
             backend.inlineExit = inlineExit
             try backend.start(handler)
+            if renderer == .ncurses {
+                guard let painter = NCursesPainter(term: environment["TERM"] ?? "", colors: backend.capabilities.colors)
+                else {
+                    backend.stop()
+                    throw TerminalError(.initializationFailed(environment["TERM"] ?? ""))
+                }
+                backend.painter = painter
+            }
             self.backend = backend
             descriptors = (input, output)
             Self.active = true

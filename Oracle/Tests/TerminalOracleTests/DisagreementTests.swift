@@ -23,7 +23,7 @@ struct DisagreementTests {
         var writer = OracleWriter(terminal)
         var previous: Frame?
         for frame in frames {
-            emulator.feed(writer.update(to: frame, from: previous, caret: Point(x: 0, y: 1), rows: nil))
+            emulator.feed(writer.update(to: frame, from: previous, caret: Point(x: 0, y: 1), rows: nil, terminal: size))
             previous = frame
         }
         return emulator

@@ -192,3 +192,61 @@ enum FrameSequence {
         return (frame, low..<max(low, high))
     }
 }
+
+extension FrameSequence {
+    /// `steps` with each grapheme that libvterm, the C library's `wcwidth` (which ncurses
+    /// measures with) and the width table do not all measure alike replaced by one of the same
+    /// width that they do (`中` or `*`, in the same style), so that a comparison of ncurses
+    /// with the frames shows its drawing, not whose width table is newer. What is replaced,
+    /// and why, is decision 0108: an emoji with VS16 (two columns in the table and today's
+    /// terminals, one in glibc's `wcwidth`), a flag (two spacing characters, which one ncurses
+    /// cell cannot hold) and what libvterm's older table disputes.
+    ///
+    /// Two more things ncurses cannot do are left out: a terminal under three columns (its
+    /// moves assume a column to move through) is not drawn at all, and a wide character just
+    /// left of the bottom-right cell becomes two narrow ones (ncurses writes that cell by
+    /// inserting a character before it, which splits the wide one).
+    @MainActor
+    static func agreed(_ steps: [OracleStep], probe: WidthProbe) -> [OracleStep] {
+        if steps.contains(where: { $0.terminal.width < 3 }) { return [] }
+        return steps.map { step in
+            var step = step
+            splitWideBesideCorner(&step)
+            for y in 0..<step.frame.size.height {
+                for x in 0..<step.frame.size.width {
+                    let cell = step.frame[x, y]
+                    guard !cell.isContinuation, cell.printableASCII == nil, !isAgreed(cell, probe: probe) else {
+                        continue
+                    }
+                    var replacement = Cell(grapheme: cell.width == 2 ? "中" : "*", width: cell.width, style: cell.style)
+                    replacement.style = cell.style
+                    step.frame[x, y] = replacement
+                }
+            }
+            return step
+        }
+    }
+
+    /// Whether libvterm, `wcwidth` and the width table measure `cell`'s grapheme alike.
+    @MainActor
+    private static func isAgreed(_ cell: Cell, probe: WidthProbe) -> Bool {
+        let scalars = cell.grapheme.unicodeScalars
+        let selector = scalars.contains { $0.value == 0xFE0F }
+        let flag = scalars.contains { (0x1F1E6...0x1F1FF).contains($0.value) }
+        return !selector && !flag && !probe.isDisputed(cell)
+    }
+}
+
+extension FrameSequence {
+    /// A wide character in the two cells left of the terminal's bottom-right cell, made two
+    /// narrow ones in its style.
+    static func splitWideBesideCorner(_ step: inout OracleStep) {
+        let y = step.frame.size.height - 1
+        guard (step.bandTop ?? 0) + step.frame.size.height == step.terminal.height, y >= 0 else { return }
+        let x = step.frame.size.width - 2
+        guard x >= 1, step.frame[x, y].isContinuation else { return }
+        let style = step.frame[x - 1, y].style
+        step.frame[x - 1, y] = Cell(grapheme: "*", width: 1, style: style)
+        step.frame[x, y] = Cell(grapheme: " ", width: 1, style: style)
+    }
+}

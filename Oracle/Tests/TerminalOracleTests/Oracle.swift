@@ -26,11 +26,19 @@ struct Oracle {
     /// must stay as they are.
     static let outside = "#"
 
+    /// Whether the user's rows are below a band too (Tether's writer), or only above it, the
+    /// rows below blank, as an inline band placed at the cursor has them (ncurses, which
+    /// may clear to the end of the screen from the band's last row: decision 0108).
+    var userRowsBelowBand = true
+
+    /// What draws: a fresh renderer for each run (Tether's writer unless told).
+    var makeRenderer: @MainActor (OracleTerminal) -> any OracleRenderer = { OracleWriter($0) }
+
     /// Runs `steps` from a blank terminal; the first frame that does not match, or `nil`.
     func run(_ steps: [OracleStep]) -> Failure? {
         guard let first = steps.first else { return nil }
         let emulator = Emulator(rows: first.terminal.height, columns: first.terminal.width)
-        var writer = OracleWriter(terminal)
+        var writer = makeRenderer(terminal)
         var previous: Frame?
         var shownBand: Range<Int>??  // the band's rows the outside was written around
         var unsure = Set<Point>()
@@ -52,7 +60,8 @@ struct Oracle {
                 shownBand = .some(band)
             }
             let rows = previous.flatMap { validHint(step.rows, from: $0, to: step.frame) }
-            let bytes = writer.update(to: step.frame, from: previous, caret: step.caret, rows: rows)
+            let bytes = writer.update(
+                to: step.frame, from: previous, caret: step.caret, rows: rows, terminal: step.terminal)
             emulator.feed(bytes)
             unsure = stillUnsure(step.frame, drawnOver: previous, rows: rows, before: unsure)
             let problems = compare(step, emulator, unsure: &unsure)
@@ -67,9 +76,10 @@ struct Oracle {
     private func fillOutside(_ step: OracleStep, _ emulator: Emulator) {
         guard let top = step.bandTop else { return }
         let line = String(repeating: Self.outside, count: step.terminal.width)
+        let empty = String(repeating: " ", count: step.terminal.width)
         var text = "\u{1B}[m"
         for y in 0..<step.terminal.height where y < top || y >= top + step.frame.size.height {
-            text += "\u{1B}[\(y + 1);1H" + line
+            text += "\u{1B}[\(y + 1);1H" + (y < top || userRowsBelowBand ? line : empty)
         }
         emulator.feed(text + "\u{1B}[m")
     }
@@ -102,11 +112,15 @@ struct Oracle {
         let frame = step.frame
         let outside = Emulator.Cell(
             text: Self.outside, width: 1, bold: false, underline: false, reverse: false, foreground: -1, background: -1)
+        let blank = Emulator.Cell(
+            text: " ", width: 1, bold: false, underline: false, reverse: false, foreground: -1, background: -1)
         var looks = LookCache(terminal: terminal)
         let corner = terminal.skipsCorner ? Point(x: frame.size.width - 1, y: step.terminal.height - 1 - top) : nil
         for y in 0..<step.terminal.height {
             guard y >= top, y < top + frame.size.height else {
-                if let x = (0..<step.terminal.width).first(where: { !emulator.holds(outside, x: $0, y: y) }) {
+                let mine = step.bandTop != nil && !userRowsBelowBand && y >= top + frame.size.height
+                let expected = mine ? blank : outside
+                if let x = (0..<step.terminal.width).first(where: { !emulator.holds(expected, x: $0, y: y) }) {
                     problems.append("row \(y) outside the band changed at column \(x): \(emulator.cell(x: x, y: y))")
                 }
                 continue

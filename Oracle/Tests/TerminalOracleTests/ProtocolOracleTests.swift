@@ -14,7 +14,7 @@ struct ProtocolOracleTests {
         let terminal = try #require(OracleTerminal("xterm-256color"))
         var writer = OracleWriter(terminal)
         let emulator = Emulator(rows: frame.size.height, columns: frame.size.width)
-        emulator.feed(writer.update(to: frame, from: nil, caret: caret, rows: nil))
+        emulator.feed(writer.update(to: frame, from: nil, caret: caret, rows: nil, terminal: frame.size))
         return emulator
     }
 

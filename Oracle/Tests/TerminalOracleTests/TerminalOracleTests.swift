@@ -39,24 +39,58 @@ struct TerminalOracleTests {
     @Test("every frame the writer draws is what libvterm shows", arguments: OracleTerminal.names)
     func framesMatchTheEmulator(_ term: String) async throws {
         let terminal = try #require(OracleTerminal(term), "terminfo has no \(term) (install ncurses-term)")
-        let oracle = Oracle(terminal: terminal, probe: WidthProbe())
+        await Self.check(
+            Oracle(terminal: terminal, probe: WidthProbe()), frames: Self.totalFrames, name: "writer"
+        ) { steps, _ in steps }
+    }
+
+    /// Frames per run over all six types for the ncurses reference: a fifth of the writer's,
+    /// or `TETHER_ORACLE_NCURSES_FRAMES`.
+    static let ncursesFrames: Int = {
+        if let value = getenv("TETHER_ORACLE_NCURSES_FRAMES"), let frames = Int(String(cString: value)), frames > 0 {
+            return frames
+        }
+        return totalFrames / 5
+    }()
+
+    @Test("every frame ncurses draws from the same sequences is what libvterm shows", arguments: OracleTerminal.names)
+    func ncursesFramesMatchTheEmulator(_ term: String) async throws {
+        // ncurses shows the nearest palette colour for a true colour: the frames mean that.
+        var terminal = try #require(OracleTerminal(term, trueColor: false), "terminfo has no \(term)")
+        terminal.honoursNoColorVideo = true
+        _ = try #require(OracleNCurses(terminal), "ncurses cannot set up a screen for \(term)")
+        var oracle = Oracle(terminal: terminal, probe: WidthProbe())
+        oracle.makeRenderer = { OracleNCurses($0)! }
+        oracle.userRowsBelowBand = false
+        await Self.check(oracle, frames: Self.ncursesFrames, name: "ncurses") { steps, probe in
+            FrameSequence.agreed(steps, probe: probe)
+        }
+    }
+
+    /// Runs `frames` frames of the terminal's seeds through `oracle`; records the first
+    /// failing sequence, shrunk.
+    static func check(
+        _ oracle: Oracle, frames total: Int, name: String,
+        prepare: @MainActor ([OracleStep], WidthProbe) -> [OracleStep]
+    ) async {
+        let term = oracle.terminal.term
         let base = UInt64(OracleTerminal.names.firstIndex(of: term) ?? 0) << 48
         let seeds: [UInt64] =
             Self.onlySeed.map { [$0] }
-            ?? (0..<(Self.totalFrames / OracleTerminal.names.count + Self.framesPerCase - 1) / Self.framesPerCase)
+            ?? (0..<(total / OracleTerminal.names.count + Self.framesPerCase - 1) / Self.framesPerCase)
             .map { base | UInt64($0) }
         var frames = 0
         for seed in seeds {
             // The writer is main-actor isolated: give the main queue back between sequences, so
             // tests that wait on it (MainScheduler's wall-clock delays) are not held for a minute.
             await Task.yield()
-            let steps = FrameSequence.steps(seed: seed, count: Self.framesPerCase)
+            let steps = prepare(FrameSequence.steps(seed: seed, count: Self.framesPerCase), oracle.probe)
             frames += steps.count
             guard let failure = oracle.run(steps) else { continue }
             let (shrunk, last) = Self.shrink(steps, failure, oracle)
             Issue.record(
                 """
-                \(term), seed 0x\(String(seed, radix: 16)) (TETHER_ORACLE_SEED=0x\(String(seed, radix: 16))): \
+                \(name), \(term), seed 0x\(String(seed, radix: 16)) (TETHER_ORACLE_SEED=0x\(String(seed, radix: 16))): \
                 \(failure.description)
                 shrunk to \(shrunk.count) frames:
                 \(shrunk.enumerated().map { "  \($0.offset): \($0.element)\n\($0.element.frame.text)" }.joined(separator: "\n"))
@@ -64,7 +98,7 @@ struct TerminalOracleTests {
                 """)
             return
         }
-        print("oracle: \(term): \(frames) frames in \(seeds.count) sequences")
+        print("oracle: \(name): \(term): \(frames) frames in \(seeds.count) sequences")
     }
 
     /// `steps` cut to the fewest frames that still fail: those after the failure dropped,

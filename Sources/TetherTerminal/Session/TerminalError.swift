@@ -19,7 +19,7 @@ public struct TerminalError: Error, Hashable, Sendable, CustomStringConvertible 
         case noTerminfoDatabase(String)
         /// Another `CursesBackend` is already running in this process.
         case alreadyRunning
-        /// ncurses refused to initialise the terminal.
+        /// ncurses refused to set up a screen for the terminal type (the ncurses renderer).
         case initializationFailed(String)
     }
 
@@ -47,7 +47,7 @@ public struct TerminalError: Error, Hashable, Sendable, CustomStringConvertible 
         case .alreadyRunning:
             "a CursesBackend is already running in this process"
         case .initializationFailed(let name):
-            "could not initialise terminal type '\(name)'"
+            "ncurses could not set up a screen for terminal type '\(name)': use the default renderer"
         }
     }
 }

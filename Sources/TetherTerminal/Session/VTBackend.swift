@@ -85,6 +85,9 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
 
     /// What the current start holds; `nil` when not running.
     private(set) var run: Run?
+    /// Paints frames instead of the run's ``ScreenWriter`` when set (TetherCurses' ncurses
+    /// renderer); the writer still writes the way out.
+    package var painter: (any FramePainter)?
     private var suspended = false
     /// Replaces stopping the process in ``suspend()`` (tests: look at the terminal the shell
     /// would get, then go on as if continued, without stopping the test process).
@@ -208,6 +211,7 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
     public func stop() {
         guard let run else { return }
         self.run = nil
+        painter = nil
         run.slot.release()
         run.terminal.close(farewell: farewell(run), after: run.band?.farewell(inlineExit) ?? [])
     }
@@ -257,7 +261,13 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
     /// before (the application's partial redraws); `nil` compares every row.
     public func present(_ frame: Frame, cursor: Point?, changedRows: Range<Int>?) {
         guard let run, !suspended else { return }
-        let bytes = run.writer.update(to: frame, from: run.previous, caret: cursor, rows: changedRows)
+        let bytes: [UInt8]
+        if let painter {
+            bytes = painter.paint(frame, caret: cursor, region: run.writer.region, terminal: terminalSize)
+            run.writer.cursor = painter.cursor
+        } else {
+            bytes = run.writer.update(to: frame, from: run.previous, caret: cursor, rows: changedRows)
+        }
         // A large update (a new screen, a scroll, a popup) as one synchronized update, so the
         // terminal never shows half of it; a typed key's few bytes go in one write anyway.
         if run.modes.synchronizedOutput, bytes.count > Self.synchronizedThreshold {
@@ -283,6 +293,7 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
         guard let run else { return }
         run.previous = nil
         run.writer.invalidate()
+        painter?.invalidate()
     }
 
     // MARK: - Polling
@@ -343,6 +354,7 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
         let cursor = run.writer.cursor
         run.previous = nil
         run.writer.invalidate()
+        painter?.invalidate()
         if let band = run.band {
             // Inline: always lay out again, which fits the band (``fitBand(height:)``). A
             // new size moved the band's lines (the terminal scrolled or reflowed them).
@@ -373,6 +385,7 @@ extension VTBackend: BandBackend {
         updateBandFarewells()
         run.writer.region = .band(top: band.top)
         run.writer.invalidate()
+        painter?.invalidate()
         run.previous = nil
         size = band.size
     }

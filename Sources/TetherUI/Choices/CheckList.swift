@@ -70,9 +70,7 @@ public final class CheckList<Option: Hashable>: Widget, ChoiceWidget, SelectionR
     public var options: [Option] {
         get { list.options }
         set {
-            let highlighted = cursor.map { list.options[$0] }
-            list.replace(with: newValue)
-            cursor = highlighted.flatMap(list.index(of:))
+            cursor = list.replace(with: newValue, keeping: cursor)
             let kept = checked.filter(list.contains)
             if kept != checked { editable.userSet(kept, on: self) }
             setNeedsLayout()

@@ -58,9 +58,7 @@ public final class Dropdown<Option: Hashable>: Widget, ChoiceWidget, SelectionRe
     public var options: [Option] {
         get { list.options }
         set {
-            let highlighted = popup.highlightedOption.map { list.options[$0] }
-            list.replace(with: newValue)
-            popup.optionsChanged(keeping: highlighted.flatMap(list.index(of:)))
+            popup.optionsChanged(keeping: list.replace(with: newValue, keeping: popup.highlightedOption))
             if let chosen, !list.contains(chosen) { editable.userSet(nil, on: self) }
             setNeedsLayout()
         }

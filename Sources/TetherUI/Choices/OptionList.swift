@@ -30,6 +30,15 @@ struct OptionList<Option: Hashable> {
         }
     }
 
+    /// Replaces the options (``replace(with:)``) and returns where the option that was at
+    /// `highlighted` is now, `nil` when it is gone: what each choosing widget's `options`
+    /// setter keeps its cursor on.
+    mutating func replace(with newOptions: [Option], keeping highlighted: Int?) -> Int? {
+        let option = highlighted.map { options[$0] }
+        replace(with: newOptions)
+        return option.flatMap(index(of:))
+    }
+
     func index(of option: Option) -> Int? { indexByOption[option] }
 
     func contains(_ option: Option) -> Bool { indexByOption[option] != nil }

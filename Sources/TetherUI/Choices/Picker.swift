@@ -60,9 +60,7 @@ public final class Picker<Option: Hashable>: Widget, ChoiceWidget, SelectionRepo
     public var options: [Option] {
         get { list.options }
         set {
-            let highlighted = current.map { list.options[$0] }
-            list.replace(with: newValue)
-            cursor = highlighted.flatMap(list.index(of:))
+            cursor = list.replace(with: newValue, keeping: current)
             if let chosen, !list.contains(chosen) { editable.userSet(nil, on: self) }
             setNeedsLayout()
         }
