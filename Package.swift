@@ -4,7 +4,7 @@ import PackageDescription
 // MARK: - Settings shared by every target
 
 let strict: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 let package = Package(
@@ -41,16 +41,20 @@ let package = Package(
         // C, no Swift: whether a thread is the process's main thread (TetherReactive's check
         // that Observation calls back on the main actor), and libdispatch's main-queue hooks
         // for Application.runOnMainThread().
-        .target(name: "CTetherDispatch",
-                linkerSettings: [.linkedFramework("CoreFoundation", .when(platforms: [.macOS]))]),
+        .target(
+            name: "CTetherDispatch",
+            linkerSettings: [.linkedFramework("CoreFoundation", .when(platforms: [.macOS]))]),
         .target(name: "TetherReactive", dependencies: ["CTetherDispatch"], swiftSettings: strict),
 
         // MARK: Combine bridge: Publisher ⇄ Observable, relay ⇄ CurrentValueSubject
-        .target(name: "TetherCombine", dependencies: [
-            "TetherReactive",
-            .product(name: "OpenCombine", package: "OpenCombine",
-                     condition: .when(platforms: [.linux, .android, .windows, .wasi, .openbsd])),
-        ], swiftSettings: strict),
+        .target(
+            name: "TetherCombine",
+            dependencies: [
+                "TetherReactive",
+                .product(
+                    name: "OpenCombine", package: "OpenCombine",
+                    condition: .when(platforms: [.linux, .android, .windows, .wasi, .openbsd])),
+            ], swiftSettings: strict),
 
         // MARK: Widgets and the run loop (no ncurses)
         // The process-wide signal hub and restore registry every presentation's sessions share.
@@ -58,14 +62,17 @@ let package = Package(
         // sees only as each C library's own union (glibc's `__sigaction_handler`).
         .target(name: "CTetherSignal"),
         .target(name: "TetherProcess", dependencies: ["CTetherSignal"], swiftSettings: strict),
-        .target(name: "TetherUI", dependencies: ["TetherReactive", "CTetherDispatch", "TetherProcess"], swiftSettings: strict),
+        .target(
+            name: "TetherUI", dependencies: ["TetherReactive", "CTetherDispatch", "TetherProcess"],
+            swiftSettings: strict),
 
         // MARK: Test support shipped to users (no terminal needed)
         .target(name: "TetherTesting", dependencies: ["TetherUI", "TetherReactive"], swiftSettings: strict),
 
         // MARK: The umbrella module
-        .target(name: "Tether", dependencies: ["TetherReactive", "TetherUI", "TetherTerminal", "TetherCurses"],
-                swiftSettings: strict),
+        .target(
+            name: "Tether", dependencies: ["TetherReactive", "TetherUI", "TetherTerminal", "TetherCurses"],
+            swiftSettings: strict),
 
         // MARK: Terminal I/O (no ncurses): bytes in and out of any terminal, sessions as instances
         .target(name: "TetherTerminal", dependencies: ["TetherUI", "TetherProcess"], swiftSettings: strict),
@@ -74,89 +81,147 @@ let package = Package(
         // Linked through the module map (`link "ncursesw"`), not pkg-config: SwiftPM warns
         // about the -D flags in `pkg-config --cflags ncursesw`.
         .systemLibrary(name: "CNCurses", providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]),
-        .target(name: "TetherCurses", dependencies: ["TetherUI", "TetherTerminal", "TetherProcess", "CNCurses"], swiftSettings: strict),
+        .target(
+            name: "TetherCurses", dependencies: ["TetherUI", "TetherTerminal", "TetherProcess", "CNCurses"],
+            swiftSettings: strict),
         // Small program the TetherCurses tests drive inside tmux.
-        .executableTarget(name: "tether-curses-check", dependencies: ["TetherCurses", "TetherTerminal", "TetherUI"],
-                          path: "Sources/TetherCursesCheck", swiftSettings: strict),
+        .executableTarget(
+            name: "tether-curses-check", dependencies: ["TetherCurses", "TetherTerminal", "TetherUI"],
+            path: "Sources/TetherCursesCheck", swiftSettings: strict),
 
         // MARK: The login demo
-        .target(name: "LoginDemoCore", dependencies: ["TetherReactive", "TetherUI"], path: "Demo/LoginDemoCore",
-                swiftSettings: strict),
-        .executableTarget(name: "login-demo", dependencies: [
-            "LoginDemoCore", "Tether",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], path: "Demo/login-demo", swiftSettings: strict),
+        .target(
+            name: "LoginDemoCore", dependencies: ["TetherReactive", "TetherUI"], path: "Demo/LoginDemoCore",
+            swiftSettings: strict),
+        .executableTarget(
+            name: "login-demo",
+            dependencies: [
+                "LoginDemoCore", "Tether",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ], path: "Demo/login-demo", swiftSettings: strict),
 
         // The README's example app, compiled so the README cannot drift from the API.
-        .executableTarget(name: "settings-example", dependencies: ["Tether"], path: "Examples/settings",
-                          swiftSettings: strict),
+        .executableTarget(
+            name: "settings-example", dependencies: ["Tether"], path: "Examples/settings",
+            swiftSettings: strict),
         // The form model's example: sections, validators, an asynchronous check, a field shown
         // by a toggle, drafts. The screen and model are a library the tests drive.
-        .target(name: "OnboardingCore", dependencies: ["TetherReactive", "TetherUI"], path: "Examples/OnboardingCore",
-                swiftSettings: strict),
-        .executableTarget(name: "onboarding-example", dependencies: [
-            "OnboardingCore", "Tether", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], path: "Examples/onboarding", swiftSettings: strict),
+        .target(
+            name: "OnboardingCore", dependencies: ["TetherReactive", "TetherUI"], path: "Examples/OnboardingCore",
+            swiftSettings: strict),
+        .executableTarget(
+            name: "onboarding-example",
+            dependencies: [
+                "OnboardingCore", "Tether", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ], path: "Examples/onboarding", swiftSettings: strict),
         // The choosing widgets' example: Dropdown, Picker, CheckList, autocomplete. The screen
         // and view model are a library so the tests can drive them through the Pilot.
-        .target(name: "SignupCore", dependencies: ["TetherReactive", "TetherUI"], path: "Examples/SignupCore",
-                swiftSettings: strict),
-        .executableTarget(name: "signup-example", dependencies: [
-            "SignupCore", "Tether", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], path: "Examples/signup", swiftSettings: strict),
+        .target(
+            name: "SignupCore", dependencies: ["TetherReactive", "TetherUI"], path: "Examples/SignupCore",
+            swiftSettings: strict),
+        .executableTarget(
+            name: "signup-example",
+            dependencies: [
+                "SignupCore", "Tether", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ], path: "Examples/signup", swiftSettings: strict),
         // The catalog (`swift run tether-catalog`): every widget, container and presentation,
         // live beside its view model and code. The screen is a library the tests drive.
-        .target(name: "CatalogCore", dependencies: ["TetherReactive", "TetherUI", "TetherDateField"],
-                path: "Examples/CatalogCore", swiftSettings: strict),
-        .executableTarget(name: "tether-catalog", dependencies: ["CatalogCore", "Tether"], path: "Examples/catalog",
-                          swiftSettings: strict),
+        .target(
+            name: "CatalogCore", dependencies: ["TetherReactive", "TetherUI", "TetherDateField"],
+            path: "Examples/CatalogCore", swiftSettings: strict),
+        .executableTarget(
+            name: "tether-catalog", dependencies: ["CatalogCore", "Tether"], path: "Examples/catalog",
+            swiftSettings: strict),
         // A widget written outside TetherUI: the date field of docs/writing-a-widget.md. It
         // imports TetherUI's public API only, which proves that API enough to write one.
-        .target(name: "TetherDateField", dependencies: ["TetherReactive", "TetherUI"], path: "Examples/DateField",
-                swiftSettings: strict),
+        .target(
+            name: "TetherDateField", dependencies: ["TetherReactive", "TetherUI"], path: "Examples/DateField",
+            swiftSettings: strict),
 
         // MARK: Tests
         // (The emulator oracle, which links libvterm, is the package in Oracle/.)
         .testTarget(name: "TetherReactiveTests", dependencies: ["TetherReactive"], swiftSettings: strict),
-        .testTarget(name: "TetherCombineTests", dependencies: [
-            "TetherCombine", "TetherReactive",
-            .product(name: "OpenCombine", package: "OpenCombine",
-                     condition: .when(platforms: [.linux, .android, .windows, .wasi, .openbsd])),
-        ], swiftSettings: strict),
+        .testTarget(
+            name: "TetherCombineTests",
+            dependencies: [
+                "TetherCombine", "TetherReactive",
+                .product(
+                    name: "OpenCombine", package: "OpenCombine",
+                    condition: .when(platforms: [.linux, .android, .windows, .wasi, .openbsd])),
+            ], swiftSettings: strict),
         .testTarget(name: "TetherUITests", dependencies: ["TetherUI", "TetherTesting"], swiftSettings: strict),
-        .testTarget(name: "TetherTestingTests", dependencies: ["TetherTesting", "TetherUI", "TetherReactive"], swiftSettings: strict),
+        .testTarget(
+            name: "TetherTestingTests", dependencies: ["TetherTesting", "TetherUI", "TetherReactive"],
+            swiftSettings: strict),
         // The terminal layer: decoder, writer, sessions on pseudo-terminals (terminfo profiles from TetherCurses).
-        .testTarget(name: "TetherTerminalTests", dependencies: ["TetherTerminal", "TetherProcess", "CTetherSignal", "TetherCurses", "TetherUI",
-                                                                "TetherReactive", "TetherTesting", "TerminalHarness"],
-                    swiftSettings: strict),
-        .testTarget(name: "TetherCursesTests", dependencies: ["TetherCurses", "TetherTerminal", "TetherTesting", "TerminalHarness",
-                                                       "tether-curses-check"],
-                    swiftSettings: strict),
+        .testTarget(
+            name: "TetherTerminalTests",
+            dependencies: [
+                "TetherTerminal", "TetherProcess", "CTetherSignal", "TetherCurses", "TetherUI",
+                "TetherReactive", "TetherTesting", "TerminalHarness",
+            ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "TetherCursesTests",
+            dependencies: [
+                "TetherCurses", "TetherTerminal", "TetherTesting", "TerminalHarness",
+                "tether-curses-check",
+            ],
+            swiftSettings: strict),
         // The login demo: view model, screen through the Pilot, and the built binary in tmux.
         .target(name: "TerminalHarness", path: "Tests/TerminalHarness", swiftSettings: strict),
-        .testTarget(name: "LoginDemoTests", dependencies: ["LoginDemoCore", "TetherTesting", "TetherUI", "TetherReactive",
-                                                           "TerminalHarness", "login-demo"], swiftSettings: strict),
+        .testTarget(
+            name: "LoginDemoTests",
+            dependencies: [
+                "LoginDemoCore", "TetherTesting", "TetherUI", "TetherReactive",
+                "TerminalHarness", "login-demo",
+            ], swiftSettings: strict),
         // The onboarding example: its screen through the Pilot and the built binary in tmux.
-        .testTarget(name: "OnboardingExampleTests", dependencies: ["OnboardingCore", "TetherTesting", "TetherUI",
-                                                                   "TetherReactive", "TerminalHarness",
-                                                                   "onboarding-example"], swiftSettings: strict),
+        .testTarget(
+            name: "OnboardingExampleTests",
+            dependencies: [
+                "OnboardingCore", "TetherTesting", "TetherUI",
+                "TetherReactive", "TerminalHarness",
+                "onboarding-example",
+            ], swiftSettings: strict),
         // The signup example: its screen through the Pilot and the built binary in tmux.
-        .testTarget(name: "SignupExampleTests", dependencies: ["SignupCore", "TetherTesting", "TetherUI", "TetherReactive",
-                                                               "TerminalHarness", "signup-example"], swiftSettings: strict),
+        .testTarget(
+            name: "SignupExampleTests",
+            dependencies: [
+                "SignupCore", "TetherTesting", "TetherUI", "TetherReactive",
+                "TerminalHarness", "signup-example",
+            ], swiftSettings: strict),
         // The catalog: its screen through the Pilot and the built binary in tmux.
-        .testTarget(name: "CatalogTests", dependencies: ["CatalogCore", "TetherTesting", "TetherUI", "TetherReactive",
-                                                         "TerminalHarness", "tether-catalog"], swiftSettings: strict),
+        .testTarget(
+            name: "CatalogTests",
+            dependencies: [
+                "CatalogCore", "TetherTesting", "TetherUI", "TetherReactive",
+                "TerminalHarness", "tether-catalog",
+            ], swiftSettings: strict),
         // The date field (a widget from outside TetherUI) through the Pilot, inline and by ear.
-        .testTarget(name: "DateFieldTests", dependencies: ["TetherDateField", "TetherTesting", "TetherUI",
-                                                           "TetherReactive"], swiftSettings: strict),
+        .testTarget(
+            name: "DateFieldTests",
+            dependencies: [
+                "TetherDateField", "TetherTesting", "TetherUI",
+                "TetherReactive",
+            ], swiftSettings: strict),
         // The built login-demo (and settings-example) in tmux under signals, without a terminal,
-        // and with its output redirected.
-        .testTarget(name: "TerminalReliabilityTests", dependencies: ["TerminalHarness", "login-demo", "settings-example"],
-                    swiftSettings: strict),
+        // and with its output redirected; every example's prompts fed hostile input.
+        .testTarget(
+            name: "TerminalReliabilityTests",
+            dependencies: [
+                "TerminalHarness", "login-demo", "settings-example",
+                "signup-example", "onboarding-example",
+            ],
+            swiftSettings: strict),
         // Fuzzing, sizes, object lifetimes and secrets over the whole demo (docs/reliability.md).
-        .testTarget(name: "ReliabilityTests", dependencies: ["LoginDemoCore", "TetherTesting", "TetherUI", "TetherReactive", "TetherTerminal",
-                                                             .product(name: "PropertyBased", package: "swift-property-based")],
-                    swiftSettings: strict),
+        .testTarget(
+            name: "ReliabilityTests",
+            dependencies: [
+                "LoginDemoCore", "TetherTesting", "TetherUI", "TetherReactive", "TetherTerminal",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

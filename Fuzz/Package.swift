@@ -44,6 +44,12 @@ let package = Package(
             dependencies: [
                 "FuzzSupport", "CFuzzDriver", .product(name: "TetherUI", package: "Tether"),
             ]),
+        // The draft file: any bytes read or refused with a reason; a draft written back reads the same.
+        .executableTarget(
+            name: "fuzz-drafts",
+            dependencies: [
+                "FuzzSupport", "CFuzzDriver", .product(name: "TetherUI", package: "Tether"),
+            ]),
         // Frame sequences through ScreenWriter, replayed on the terminal tests' TerminalReplay (a symlink).
         .executableTarget(
             name: "fuzz-screen-writer",

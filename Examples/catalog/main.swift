@@ -19,12 +19,11 @@ func runCatalog() -> Int32 {
     let app = Application(root: screen.root, backend: CursesBackend(options: .init()))
     screen.attach(to: app)
     do {
-        _ = try app.runOnMainThread()
+        return try app.runOnMainThread().signalStatus ?? 0
     } catch {
         ProgramOutput.printError("tether-catalog: \(error)")
         return 2
     }
-    return 0
 }
 
 exit(MainActor.assumeIsolated { runCatalog() })

@@ -59,6 +59,8 @@ struct OnboardingExample: ParsableCommand {
         let backend: any TerminalBackend =
             accessible
             ? AccessibleBackend() : CursesBackend(options: .init(), presentation: inline ? .inline : .fullScreen)
+        // A file at the draft's path that is not a draft was moved aside: say so before the form.
+        if let problem = screen.form.drafts?.problem { ProgramOutput.printError("onboarding-example: \(problem)") }
         let app = Application(root: screen.root, backend: backend)
         screen.attach(to: app)
         let bag = DisposeBag()
@@ -67,8 +69,9 @@ struct OnboardingExample: ParsableCommand {
             answers = $0
             app.quit()
         }).disposed(by: bag)
+        let exit: Application.Exit
         do {
-            _ = try app.runOnMainThread()
+            exit = try app.runOnMainThread()
         } catch let error as TerminalError {
             return fail(error, status: 2)
         } catch let error as AccessibleInputError {
@@ -76,6 +79,7 @@ struct OnboardingExample: ParsableCommand {
         } catch {
             return fail(error, status: 3)
         }
+        if let status = exit.signalStatus { return status }  // 143 after SIGTERM, not a cancel
         guard let answers else { return 1 }
         do {
             try ProgramOutput.printResult(answers)

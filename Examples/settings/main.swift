@@ -35,7 +35,10 @@ struct SettingsExample {
             saved = true
             app.quit()
         }).disposed(by: bag)
-        _ = try app.runOnMainThread()  // Tether's own loop on the main thread
+        let exit = try app.runOnMainThread()  // Tether's own loop on the main thread
+        if let status = exit.signalStatus {  // 143 after SIGTERM: not a cancel
+            ProgramOutput.fail("settings-example: stopped by a signal, nothing saved", status: status)
+        }
         guard saved else { ProgramOutput.fail("settings-example: cancelled, nothing saved", status: 1) }
         do {  // the result is checked: a full disk is an error, not a save
             try ProgramOutput.printResult(

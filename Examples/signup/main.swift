@@ -65,8 +65,9 @@ struct SignupExample: ParsableCommand {
             signedUp.accept(true)
             app.quit()
         }).disposed(by: bag)
+        let exit: Application.Exit
         do {
-            _ = try app.runOnMainThread()
+            exit = try app.runOnMainThread()
         } catch let error as TerminalError {
             return fail(error, status: 2)
         } catch let error as AccessibleInputError {
@@ -74,6 +75,7 @@ struct SignupExample: ParsableCommand {
         } catch {
             return fail(error, status: 3)
         }
+        if let status = exit.signalStatus { return status }  // 143 after SIGTERM, not a cancel
         guard signedUp.value else { return 1 }
         let about = viewModel.about.value
         do {

@@ -62,7 +62,8 @@ extension Pilot {
 
 enum SnapshotFile {
     static func read(_ path: String) -> String? {
-        readFileBytes(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+        guard case .bytes(let bytes) = readFileBytes(atPath: path) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func write(_ text: String, to path: String) {

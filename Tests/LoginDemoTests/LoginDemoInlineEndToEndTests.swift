@@ -12,25 +12,14 @@ import Testing
 /// screen, and what it leaves there.
 @Suite("login-demo inline in tmux", .serialized)
 struct LoginDemoInlineEndToEndTests {
-    static var binary: String { buildProductsDirectory() + "/login-demo" }
 
     /// Prints two shell lines, runs the demo inline, then prints `after` where the
     /// cursor ended.
     func start(width: Int = 80, height: Int = 24, delay: String = "0.1") async throws -> TmuxSession {
-        let program = ([Self.binary, "--inline", "--delay", delay]).map(shellQuoted).joined(separator: " ")
-        let tmux = try TmuxSession(
-            command: "stty -g > before; printf 'shell line 1\\nshell line 2\\n'; \(program) > out 2> err; "
-                + "echo $? > status; stty -g > after; echo after; exec sleep 600",
-            width: width, height: height)
-        try await tmux.waitForText("Username", timeout: .seconds(30))
-        return tmux
+        try await DemoAfterShellLines.start(["--inline", "--delay", delay], width: width, height: height)
     }
 
-    func exitStatus(_ tmux: TmuxSession) async throws -> String {
-        let status = try await tmux.waitForFile("status", timeout: .seconds(30))
-        _ = try await tmux.waitForFile("after")
-        return String(status.dropLast())
-    }
+    func exitStatus(_ tmux: TmuxSession) async throws -> String { try await DemoAfterShellLines.exitStatus(tmux) }
 
     @Test("the form is drawn below the shell's lines on the normal screen")
     func drawnBelowTheShell() async throws {

@@ -13,25 +13,14 @@ import Testing
 /// default renderer gives it back.
 @Suite("login-demo painted by ncurses in tmux", .serialized)
 struct LoginDemoNCursesEndToEndTests {
-    static var binary: String { buildProductsDirectory() + "/login-demo" }
 
-    /// Prints two shell lines, runs the demo with `arguments`, then prints `after`.
+    /// Prints two shell lines, runs the demo painted by ncurses with `arguments`, then prints `after`.
     func start(_ arguments: [String], width: Int = 80, height: Int = 24) async throws -> TmuxSession {
-        let program = ([Self.binary, "--renderer", "ncurses", "--delay", "0.1"] + arguments).map(shellQuoted)
-            .joined(separator: " ")
-        let tmux = try TmuxSession(
-            command: "stty -g > before; printf 'shell line 1\\nshell line 2\\n'; \(program) > out 2> err; "
-                + "echo $? > status; stty -g > after; echo after; exec sleep 600",
-            width: width, height: height)
-        try await tmux.waitForText("Username", timeout: .seconds(30))
-        return tmux
+        try await DemoAfterShellLines.start(
+            ["--renderer", "ncurses", "--delay", "0.1"] + arguments, width: width, height: height)
     }
 
-    func exitStatus(_ tmux: TmuxSession) async throws -> String {
-        let status = try await tmux.waitForFile("status", timeout: .seconds(30))
-        _ = try await tmux.waitForFile("after")
-        return String(status.dropLast())
-    }
+    func exitStatus(_ tmux: TmuxSession) async throws -> String { try await DemoAfterShellLines.exitStatus(tmux) }
 
     @Test("full screen, ncurses paints the form, a sign-in and the welcome, and the terminal comes back as it was")
     func fullScreenSignIn() async throws {
@@ -94,7 +83,7 @@ struct LoginDemoNCursesEndToEndTests {
 
     @Test("an unknown renderer is refused by the command line with exit status 64")
     func unknownRendererIsRefused() {
-        let result = ProcessRunner.run([Self.binary, "--renderer", "curses"])
+        let result = ProcessRunner.run([DemoAfterShellLines.binary, "--renderer", "curses"])
         #expect(result.status == 64, "status \(result.status)")
         #expect(result.stderr.contains("--renderer"), "\(result.stderr)")
     }

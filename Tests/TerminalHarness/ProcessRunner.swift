@@ -200,3 +200,11 @@ public func buildProductsDirectory() -> String {
     guard let slash = executable.lastIndex(of: "/") else { return "." }
     return String(executable[..<slash])
 }
+
+/// A new empty directory `/tmp/<prefix>-XXXXXX` (`mkdtemp`), for a test's scratch files.
+public func makeTemporaryDirectory(_ prefix: String) throws -> String {
+    var template = Array("/tmp/\(prefix)-XXXXXX".utf8CString)
+    guard let path = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!).map { String(cString: $0) } })
+    else { throw HarnessError("cannot create a directory in /tmp") }
+    return path
+}

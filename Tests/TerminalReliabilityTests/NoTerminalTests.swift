@@ -88,9 +88,7 @@ struct NoTerminalTests {
 
     @Test("without a controlling terminal, answers in a file on standard input sign in through the accessible form")
     func answersFromAFile() throws {
-        var template = Array("/tmp/tether-answers-XXXXXX".utf8CString)
-        let directory = try #require(
-            template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!).map { String(cString: $0) } })
+        let directory = try makeTemporaryDirectory("tether-answers")
         let answers = directory + "/answers"
         defer {
             unlink(answers)

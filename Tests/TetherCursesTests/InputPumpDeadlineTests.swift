@@ -110,4 +110,29 @@ struct StuckTerminalTests {
         // Read while the terminal still holds unread output: put back at once, not after a drain.
         #expect(pty.modes.map(sttySettings) == before)
     }
+
+    /// Where the last occurrence of `needle` starts in `haystack`.
+    static func lastIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard needle.count <= haystack.count else { return nil }
+        return (0...(haystack.count - needle.count)).last { haystack[$0..<$0 + needle.count].elementsEqual(needle) }
+    }
+
+    @Test(
+        "when the stopped terminal reads again after a signal ended the program, the modes-off bytes are there: what it never took was discarded, not the farewell"
+    )
+    func farewellReachesAResumedReader() async throws {
+        let pty = try await Self.startBlocked()
+        defer { pty.kill() }
+        #expect(kill(pty.pid, SIGTERM) == 0)
+        #expect(try await pty.waitForExit(timeout: 10, reading: false) == 128 + SIGTERM)
+        _ = try await pty.waitForExit(timeout: 10, reading: true)  // the reader resumes
+        let output = pty.output
+        for mode in ["1049", "1002", "2004"] {
+            let on = Array("\u{1B}[?\(mode)h".utf8), off = Array("\u{1B}[?\(mode)l".utf8)
+            let lastOn = Self.lastIndex(of: on, in: output) ?? 0
+            #expect(
+                Self.lastIndex(of: off, in: output).map { $0 > lastOn } == true,
+                "mode \(mode) not turned off after it was last turned on")
+        }
+    }
 }

@@ -19,15 +19,7 @@ func makeTemporaryFolder(_ prefix: String) -> String {
 
 /// The contents of the file at `path`, or `nil` when it cannot be read.
 func readFile(_ path: String) -> String? {
-    guard let file = fopen(path, "rb") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-        let count = fread(&buffer, 1, buffer.count, file)
-        if count <= 0 { break }
-        bytes += buffer[0..<count]
-    }
+    guard case .bytes(let bytes) = readFileBytes(atPath: path) else { return nil }
     return String(decoding: bytes, as: UTF8.self)
 }
 

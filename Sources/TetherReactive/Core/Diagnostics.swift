@@ -18,9 +18,12 @@ import Darwin
 /// terminal, keep their reports apart), else to the process-wide ``handler``.
 @MainActor
 public enum Diagnostics {
-    /// Receives each diagnostic message. Replace it to redirect or capture messages.
+    /// Receives each diagnostic message. Replace it to redirect or capture messages. The
+    /// default writes it to standard error with its control characters shown as visible
+    /// escapes.
     public static var handler: (String) -> Void = { message in
-        var line = Array("tether: \(message)\n".utf8)
+        // A message may quote a value from the user: its control characters are shown.
+        var line = Array("tether: \(visibleControlCharacters(message))\n".utf8)
         _ = line.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
     }
 

@@ -8,9 +8,12 @@ extension ObservableConvertible {
     ///
     /// A window is the half-open interval [opened, opened + `dueTime`), decided by the
     /// scheduler's clock, not by which of two same-time actions runs first: a value that
-    /// arrives exactly `dueTime` after the window opened closes it first (emitting its
-    /// pending value, if any, as the window's timer would) and is then handled as a value
-    /// after the window, as RxSwift does.
+    /// arrives exactly `dueTime` after the window opened closes it first, as the window's
+    /// timer would, and is then handled as a value after the window. So with no value
+    /// pending it passes at once; with one pending (`latest: true`), the pending value is
+    /// emitted, which opens a new window, and the arriving value becomes that window's
+    /// pending value, emitted when it closes. Nothing is dropped. (RxSwift differs there: it
+    /// sends the arriving value and drops the pending one.)
     public func throttle(_ dueTime: Duration, latest: Bool = true, scheduler: any Scheduler) -> Observable<Element> {
         let source = asObservable()
         return Observable.create { observer in

@@ -111,7 +111,15 @@ final class TerminalDevice {
     func leave(farewell: [UInt8], after: [UInt8] = []) {
         guard isTaken else { return }
         isTaken = false
-        write(farewell + (inline ? [] : TerminalStrings.plain(strings.exitAlternateScreen)))
+        if outputStuck {
+            // What the terminal never took is discarded (on a terminal device), so that the
+            // bytes turning the modes off are what it reads when it reads again; they are
+            // written with a deadline rather than dropped.
+            if isatty(io.output) == 1 { _ = tcflush(io.output, TCOFLUSH) }
+            writeWithDeadline(farewell + (inline ? [] : TerminalStrings.plain(strings.exitAlternateScreen)))
+        } else {
+            write(farewell + (inline ? [] : TerminalStrings.plain(strings.exitAlternateScreen)))
+        }
         if ownsModes { _ = tcsetattr(io.output, outputStuck ? TCSANOW : TCSADRAIN, &shellModes) }
         if !outputStuck { write(after) }
     }
@@ -160,6 +168,27 @@ final class TerminalDevice {
             } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK), !outputStuck, waitUntilWritable(fd) {
                 continue
             } else {
+                return
+            }
+        }
+    }
+
+    /// Writes `bytes` waiting at most `milliseconds` in all for the terminal to take them (a
+    /// terminal that stopped reading, once a signal ends the program); the rest is dropped.
+    private func writeWithDeadline(_ bytes: [UInt8], milliseconds: Int32 = 500) {
+        let fd = io.output
+        guard fd >= 0 else { return }
+        var offset = 0
+        var waited: Int32 = 0
+        while offset < bytes.count, waited <= milliseconds {
+            let written = systemWrite(fd, bytes[offset...])
+            if written > 0 {
+                offset += written
+            } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                var fds = [pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)]
+                _ = poll(&fds, 1, 50)
+                waited += 50
+            } else if !(written < 0 && errno == EINTR) {
                 return
             }
         }

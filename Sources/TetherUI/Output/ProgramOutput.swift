@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TetherReactive
 
 /// Writes a program's result where a script reads it — standard output — and says when it
 /// did not get there, so that a program never exits 0 with its result lost (standard
@@ -40,18 +41,27 @@ public enum ProgramOutput {
         }
     }
 
-    /// Writes `text` and a line break to standard output.
+    /// Writes `text` and a line break to standard output, its control characters shown as
+    /// visible escapes (``visible(_:)``): a result quoting what a user typed or piped never
+    /// reaches a terminal as a control sequence.
     ///
     /// - Throws: ``WriteError`` when any byte of it could not be written.
     public static func printResult(_ text: String) throws(WriteError) {
-        try write(Array((text + "\n").utf8), to: 1)
+        try write(Array((visible(text) + "\n").utf8), to: 1)
     }
 
-    /// Writes `text` and a line break to standard error, ignoring a failure (there is
-    /// nowhere left to report it).
+    /// Writes `text` and a line break to standard error, its control characters shown as
+    /// visible escapes, ignoring a failure (there is nowhere left to report it).
     public static func printError(_ text: String) {
-        try? write(Array((text + "\n").utf8), to: 2)
+        try? write(Array((visible(text) + "\n").utf8), to: 2)
     }
+
+    /// `text` with every control character but the line break and the tab shown as a
+    /// visible escape in caret notation (`ESC` as `^[`, `BEL` as `^G`) and C1 controls as
+    /// U+FFFD: how to quote input (a typed answer, a piped line, a file's text) anywhere a
+    /// terminal may read it. ``printResult(_:)``, ``printError(_:)`` and the accessible
+    /// presentation apply it themselves.
+    public static func visible(_ text: String) -> String { visibleControlCharacters(text) }
 
     /// Writes `message` and a line break to standard error and ends the process with
     /// `status`: for a command-line program whose run did not give its result (cancelled,

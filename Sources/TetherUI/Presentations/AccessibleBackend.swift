@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import TetherProcess
+import TetherReactive
 
 /// A backend that presents the application as a line-by-line conversation instead of
 /// drawing it: the accessible presentation, for screen readers and terminals that cannot
@@ -89,8 +90,11 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
         sink = output
     }
 
+    /// Writes `text`, its control characters shown as visible escapes: prompts, messages and
+    /// the review quote answers, which may hold any byte that was typed or piped.
     private func output(_ text: String) {
-        if let sink { sink(text) } else if outputFD >= 0 { _ = writeAll(outputFD, Array(text.utf8)) }
+        let shown = visibleControlCharacters(text)
+        if let sink { sink(shown) } else if outputFD >= 0 { _ = writeAll(outputFD, Array(shown.utf8)) }
     }
 
     private func openOutput() {

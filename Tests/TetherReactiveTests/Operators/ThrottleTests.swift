@@ -23,6 +23,28 @@ struct ThrottleTests {
         #expect(recorder.values == [1, 3])
     }
 
+    @Test("with latest, a value arriving exactly at a window's end after a pending one waits for the next window")
+    func valueAtWindowEndWithPending() {
+        let bag = DisposeBag()
+        defer { bag.dispose() }
+        let scheduler = TestScheduler()
+        let subject = PublishSubject<Int>()
+        let recorder = Recorder<Int>()
+        subject.throttle(.seconds(1), latest: true, scheduler: scheduler).subscribe(recorder).disposed(by: bag)
+        let send = scheduler.schedule(after: .seconds(1)) { subject.onNext(3) }
+        defer { send.dispose() }
+        subject.onNext(1)  // passes and opens the window [0, 1 s)
+        scheduler.advance(by: .milliseconds(500))
+        subject.onNext(2)  // pending
+        scheduler.advance(by: .milliseconds(500))
+        // At 1 s: 2 is emitted (it was pending), which opens [1 s, 2 s); 3 is that window's pending value.
+        #expect(recorder.values == [1, 2])
+        scheduler.advance(by: .milliseconds(999))
+        #expect(recorder.values == [1, 2])
+        scheduler.advance(by: .milliseconds(1))
+        #expect(recorder.values == [1, 2, 3])
+    }
+
     @Test("a value emitted at a window's close opens a new window")
     func windowReopens() {
         let bag = DisposeBag()

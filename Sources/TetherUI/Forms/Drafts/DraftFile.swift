@@ -12,11 +12,39 @@ import Darwin
 struct DraftFile {
     let path: String
 
-    /// The entries saved, or `nil` when there is no draft (or it cannot be read).
-    func read() -> [(key: String, value: DraftData)]? {
-        guard let bytes = readFileBytes(atPath: path) else { return nil }
-        var parser = DraftParser(bytes)
-        return parser.object()
+    /// The largest draft read: a form's draft is a few hundred bytes; a file larger than
+    /// this is not one (a 50 MB file once took 5 s and 464 MB to offer).
+    static let maximumSize = 1 << 20
+
+    /// What reading the draft gave.
+    enum Reading {
+        /// There is no draft.
+        case none
+        /// The entries saved.
+        case draft([(key: String, value: DraftData)])
+        /// A file is there but is not a draft that can be read: why, in words.
+        case refused(String)
+    }
+
+    /// The draft on disk, if there is one and it can be read.
+    func read() -> Reading {
+        switch readFileBytes(atPath: path, limit: Self.maximumSize) {
+        case .missing: return .none
+        case .tooLarge: return .refused("it is larger than \(Self.maximumSize / 1024) KB")
+        case .unreadable(let code): return .refused("it cannot be read: \(String(cString: strerror(code)))")
+        case .bytes(let bytes):
+            var parser = DraftParser(bytes)
+            guard let entries = parser.object() else { return .refused(parser.failure ?? "it is not a draft") }
+            return .draft(entries)
+        }
+    }
+
+    /// Moves the draft aside to `<path>.corrupt` (replacing an older one), so that it is
+    /// kept for a person to look at and never overwritten by the next save; the new path, or
+    /// `nil` when it could not be moved.
+    func moveAside() -> String? {
+        let aside = path + ".corrupt"
+        return rename(path, aside) == 0 ? aside : nil
     }
 
     /// Writes `entries`; returns whether the draft is on disk.

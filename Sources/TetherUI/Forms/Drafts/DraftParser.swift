@@ -1,12 +1,38 @@
 /// Reads the JSON a ``DraftFile`` writes: one object of keys and values (strings, numbers,
-/// `true`, `false`, `null`, arrays of them). Anything else makes it give up (`nil`).
+/// `true`, `false`, `null`, arrays of them). Anything else makes it give up (`nil`), with
+/// ``failure`` saying why and on which line. Arrays nest at most ``maximumDepth`` deep, so
+/// the recursion is bounded whatever the file holds (20,000 `[` once overflowed the stack).
 struct DraftParser {
+    /// How deep arrays may nest (a draft's deepest is one: a check list's values).
+    static let maximumDepth = 16
+
     private let bytes: [UInt8]
     private var index = 0
+    private var depth = 0
+    /// Why the last parse gave up, with the line; `nil` after a success.
+    private(set) var failure: String?
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
+    /// The object, or `nil` with ``failure`` set.
     mutating func object() -> [(key: String, value: DraftData)]? {
+        failure = nil
+        guard let entries = parseObject() else {
+            if failure == nil { failure = "it is not a draft (unexpected text on line \(line))" }
+            return nil
+        }
+        skipSpace()
+        guard index == bytes.count else {
+            failure = "it is not a draft (text after its end on line \(line))"
+            return nil
+        }
+        return entries
+    }
+
+    /// The line of the byte being read, from 1.
+    private var line: Int { 1 + bytes[..<min(index, bytes.count)].lazy.filter { $0 == 0x0A }.count }
+
+    private mutating func parseObject() -> [(key: String, value: DraftData)]? {
         guard take(UInt8(ascii: "{")) else { return nil }
         var entries: [(key: String, value: DraftData)] = []
         if take(UInt8(ascii: "}")) { return entries }
@@ -32,6 +58,12 @@ struct DraftParser {
 
     private mutating func array() -> DraftData? {
         guard take(UInt8(ascii: "[")) else { return nil }
+        guard depth < Self.maximumDepth else {
+            failure = "its lists nest more than \(Self.maximumDepth) deep (line \(line))"
+            return nil
+        }
+        depth += 1
+        defer { depth -= 1 }
         var items: [DraftData] = []
         if take(UInt8(ascii: "]")) { return .array(items) }
         repeat {
@@ -45,7 +77,9 @@ struct DraftParser {
         let start = index
         let allowed = Set("+-0123456789.eE".utf8)
         while index < bytes.count, allowed.contains(bytes[index]) { index += 1 }
-        guard let number = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else { return nil }
+        // A draft never holds infinity (1e999 reads as it): refused, as JSON has no such number.
+        guard let number = Double(String(decoding: bytes[start..<index], as: UTF8.self)), number.isFinite
+        else { return nil }
         return .number(number)
     }
 

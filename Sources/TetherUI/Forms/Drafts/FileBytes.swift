@@ -6,10 +6,23 @@ import Musl
 import Darwin
 #endif
 
-/// The bytes of the file at `path`, or `nil` when it cannot be opened. The drafts and the
-/// test snapshots read their files through it.
-package func readFileBytes(atPath path: String) -> [UInt8]? {
-    guard let file = fopen(path, "rb") else { return nil }
+/// What reading a file gave.
+package enum FileBytes: Equatable {
+    /// Its bytes.
+    case bytes([UInt8])
+    /// There is no such file.
+    case missing
+    /// It is larger than the limit asked for.
+    case tooLarge
+    /// It cannot be read: the `errno` of the failure.
+    case unreadable(Int32)
+}
+
+/// The bytes of the file at `path`, at most `limit` of them (a larger file is ``FileBytes/tooLarge``
+/// after reading `limit + 1`, never all of it). The drafts and the test snapshots read their
+/// files through it.
+package func readFileBytes(atPath path: String, limit: Int = Int.max) -> FileBytes {
+    guard let file = fopen(path, "rb") else { return errno == ENOENT ? .missing : .unreadable(errno) }
     defer { fclose(file) }
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
@@ -17,6 +30,8 @@ package func readFileBytes(atPath path: String) -> [UInt8]? {
         let count = fread(&buffer, 1, buffer.count, file)
         if count <= 0 { break }
         bytes += buffer[0..<count]
+        if bytes.count > limit { return .tooLarge }
     }
-    return bytes
+    if ferror(file) != 0 { return .unreadable(EIO) }
+    return .bytes(bytes)
 }

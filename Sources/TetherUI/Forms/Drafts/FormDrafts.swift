@@ -30,8 +30,29 @@ public final class FormDrafts {
         self.path = path
         self.debounce = debounce
         self.file = DraftFile(path: path)
-        saved = file.read().flatMap { $0.isEmpty ? nil : $0 }
+        switch file.read() {
+        case .none: saved = nil
+        case .draft(let entries): saved = entries.isEmpty ? nil : entries
+        case .refused(let reason):
+            saved = nil
+            if let aside = file.moveAside() {
+                problem = "The draft \(path) was not read: \(reason). It was moved to \(aside); the form starts empty."
+            } else {
+                blocked = true
+                problem =
+                    "The draft \(path) was not read: \(reason). It could not be moved aside, so no draft is saved "
+                    + "over it; remove it to keep drafts again."
+            }
+        }
     }
+
+    /// Why the file at ``path`` was not offered as a draft, naming the file and where it was
+    /// moved (too large, lists nested too deep, not a draft, unreadable); `nil` when a draft
+    /// was read or there was none. The form starts anyway; an app says it to the person
+    /// (onboarding-example writes it to standard error before the form shows).
+    public private(set) var problem: String?
+    /// Whether an unreadable draft could not be moved aside: then nothing is saved over it.
+    private var blocked = false
 
     isolated deinit { timer?.dispose() }
 
@@ -85,7 +106,7 @@ public final class FormDrafts {
     public func save() {
         timer?.dispose()
         timer = nil
-        guard saved == nil, let form else { return }
+        guard saved == nil, !blocked, let form else { return }
         guard form.isDirty else { return file.remove() }
         let entries = form.fields.compactMap { field in field.draftData.map { (key: field.key, value: $0) } }
         file.write(entries)
