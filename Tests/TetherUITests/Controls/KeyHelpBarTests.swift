@@ -46,6 +46,19 @@ struct KeyHelpBarTests {
         #expect(pilot.lines[11] == "Tab next · Shift-Tab back · Enter sign in · Esc cancel · Ctrl-C quit")
     }
 
+    @Test("an app that binds Tab to next again, as it already is, sees Tab once in the bar and in the key list")
+    func rebindingTabShowsItOnce() throws {
+        let (_, pilot) = try signIn(keyHelp: true)
+        pilot.app.keyMap.bind(.tab, to: .focusNext)
+        pilot.app.keyMap.bind(.tab, to: .focusNext, help: "next")
+        pilot.app.renderIfNeeded()
+        #expect(pilot.lines[11].hasPrefix("Tab next · Shift-Tab back"), "\(pilot.lines[11])")
+        pilot.press(.function(1))
+        let list = pilot.lines.joined(separator: "\n")
+        #expect(!list.contains("Tab/Tab"), "\(list)")
+        #expect(list.contains("Tab next"), "\(list)")
+    }
+
     @Test("with nothing on screen that can take focus, the bar leaves out Tab, Shift-Tab and Enter")
     func nothingToFocus() throws {
         let bar = KeyHelpBar()

@@ -31,6 +31,18 @@ struct KeyMapTests {
         #expect(described.contains("?/F1 keys"))
     }
 
+    @Test("binding a key to an intent it already has changes nothing: its keys and its help read once")
+    func rebindingTheSameKeyChangesNothing() {
+        var keys = KeyMap.default
+        let before = keys.helpEntries.map(\.description)
+        keys.bind(.tab, to: .focusNext)
+        keys.bind(.tab, to: .focusNext, help: "next")
+        #expect(keys.keys(for: .focusNext) == KeyMap.default.keys(for: .focusNext))
+        #expect(keys.intents(for: .tab) == KeyMap.default.intents(for: .tab))
+        #expect(keys.helpEntries.map(\.description) == before, "\(keys.helpEntries.map(\.description))")
+        #expect(keys.helpEntries.first?.description == "Tab next")
+    }
+
     @Test("a bare a is bound to nothing in the default map")
     func bareAIsFree() {
         #expect(KeyMap.default.intents(for: .character("a")).isEmpty)

@@ -22,6 +22,29 @@ struct ValidatorTests {
         #expect(rule.validate("abc") == .valid)
     }
 
+    @Test("length accepts exactly its minimum and its maximum, and counts graphemes, not bytes")
+    func lengthBoundaries() {
+        let rule = Validator<String>.length(min: 2, max: 4)
+        #expect(rule.validate("ab") == .valid)
+        #expect(rule.validate("abcd") == .valid)
+        #expect(rule.validate("a") == .invalid("Enter at least 2 characters"))
+        #expect(rule.validate("abcde") == .invalid("Enter at most 4 characters"))
+        #expect(rule.validate("éé🇫🇷👍") == .valid, "four graphemes of many bytes are four characters")
+        #expect(Validator<String>.length(max: 0).validate("") == .valid)
+    }
+
+    @Test("range accepts exactly its lower and upper bounds and refuses one step outside either")
+    func rangeBoundaries() {
+        let rule = Validator<Int>.range(1...65_535)
+        #expect(rule.validate(1) == .valid)
+        #expect(rule.validate(65_535) == .valid)
+        #expect(rule.validate(0) == .invalid("Enter a value from 1 to 65535"))
+        #expect(rule.validate(65_536) == .invalid("Enter a value from 1 to 65535"))
+        let decimal = Validator<Double>.range(0.5...1.5)
+        #expect(decimal.validate(0.5) == .valid && decimal.validate(1.5) == .valid)
+        #expect(decimal.validate(1.5.nextUp) != .valid)
+    }
+
     @Test("pattern matches the whole string and lets an empty one pass")
     func patternWholeMatch() {
         let rule = Validator<String>.pattern("[0-9]+", "Digits only")
