@@ -1,7 +1,7 @@
 internal import CTetherDispatch
 
 /// The process's "dumpable" flag, held off while any ``SecureField`` with
-/// ``SecureField/disablesCoreDumps`` holds text.
+/// ``SecureField/disablesCoreDumps`` (the default) that has held text is alive.
 ///
 /// On Linux, `prctl(PR_SET_DUMPABLE, 0)` stops a crash from writing a core dump (whatever
 /// `core_pattern` and `RLIMIT_CORE` say) and stops other processes of the same user from
@@ -9,7 +9,8 @@ internal import CTetherDispatch
 /// clears it; the last release puts the saved flag back. Elsewhere it does nothing.
 @MainActor
 enum CoreDumpGuard {
-    private static var claims = 0
+    /// How many fields hold a claim now.
+    private(set) static var claims = 0
     private static var saved: Int32 = -1
 
     /// Whether the process may write a core dump now (`nil` where the flag does not exist).

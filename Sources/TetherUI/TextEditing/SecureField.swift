@@ -15,7 +15,8 @@ import TetherReactive
 /// Reset) and when the field is freed, and its undo steps when they are forgotten. The
 /// string it hands to a binding (`rx.text`) is an ordinary Swift `String`, which nothing
 /// overwrites; docs/reliability.md, "Secrets in memory", says exactly what is and is not
-/// promised. Set ``disablesCoreDumps`` to keep a crash from writing the text into a core dump.
+/// promised. Once the field has held text, a crash writes no core dump until the field is freed
+/// (``disablesCoreDumps``, on by default).
 @MainActor
 public final class SecureField: TextField {
     /// What the field shows for each grapheme.
@@ -40,6 +41,7 @@ public final class SecureField: TextField {
             width: width)
         editor.wordBoundaries = .line
         editor.wipesText = true
+        followCoreDumpClaim()
     }
 
     isolated deinit {
@@ -48,10 +50,17 @@ public final class SecureField: TextField {
     }
 
     /// Whether the process writes no core dump, and lets no other process of its user attach
-    /// to it, while this field holds text (Linux: `prctl(PR_SET_DUMPABLE, 0)`; elsewhere it
-    /// does nothing). `false` by default. The setting is the process's: it is off while any
-    /// such field holds text, and back as it was once none does (emptied, reset or freed).
-    public var disablesCoreDumps = false {
+    /// to it, once this field has held text (Linux: `prctl(PR_SET_DUMPABLE, 0)`, as
+    /// ssh-agent and gpg-agent do; elsewhere it does nothing). `true` by default.
+    ///
+    /// The process stops being dumpable when the field first holds text, typed, pasted or
+    /// written by a binding, and stays so until the field is freed or this is set to `false`:
+    /// emptying the field is not enough, because its undo steps, the strings its binding
+    /// handed out and freed memory can still hold the password. The flag is the process's:
+    /// it goes back to what it was once no such field holds a claim. Set it to `false` while
+    /// debugging a crash that needs a core dump; docs/reliability.md, "Core dumps", says what
+    /// a core can hold then.
+    public var disablesCoreDumps = true {
         didSet { followCoreDumpClaim() }
     }
     private var holdsCoreDumpClaim = false
@@ -59,7 +68,7 @@ public final class SecureField: TextField {
     override func editorDidChange() { followCoreDumpClaim() }
 
     private func followCoreDumpClaim() {
-        let wanted = disablesCoreDumps && !editor.graphemes.isEmpty
+        let wanted = disablesCoreDumps && (holdsCoreDumpClaim || !editor.graphemes.isEmpty)
         guard wanted != holdsCoreDumpClaim else { return }
         holdsCoreDumpClaim = wanted
         if wanted { CoreDumpGuard.claim() } else { CoreDumpGuard.release() }

@@ -3,59 +3,96 @@ import TetherReactive
 import TetherTesting
 @testable import TetherUI
 
-/// `SecureField.disablesCoreDumps`: the process is not dumpable while such a field holds text.
-/// The flag is the process's, so the suite runs its tests one at a time.
+/// `SecureField.disablesCoreDumps`, on by default: the process is not dumpable once a
+/// password field has held text, until the field is freed. The flag is the process's and
+/// other suites' fields may hold it too, so each test counts its own claims and expects the
+/// process dumpable again only when no other claim is left; the tests run without a
+/// suspension point, so no other test runs on the main actor in between.
 @MainActor
 @Suite("Core dumps while a password is held", .serialized)
 struct CoreDumpGuardTests {
-    @Test(
-        "a password field that disables core dumps makes the process undumpable while it holds text, and no longer once emptied"
-    )
-    func undumpableWhileHeld() throws {
-        try #require(CoreDumpGuard.processIsDumpable == true)
-        let field = SecureField()
-        field.disablesCoreDumps = true
-        let pilot = try Pilot(root: field, size: Size(width: 20, height: 1))
-        #expect(CoreDumpGuard.processIsDumpable == true)
-        pilot.type("s3cret")
-        #expect(CoreDumpGuard.processIsDumpable == false)
-        pilot.press(.ctrl("u"))
-        #expect(CoreDumpGuard.processIsDumpable == true)
+    /// Whether the process may dump now is what it should be with `claims` of this test's own.
+    private func expectDumpable(
+        withOwnClaims claims: Int, _ before: Int, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(CoreDumpGuard.claims == before + claims, sourceLocation: sourceLocation)
+        if claims > 0 || before > 0 {
+            #expect(CoreDumpGuard.processIsDumpable == false, sourceLocation: sourceLocation)
+        } else {
+            #expect(CoreDumpGuard.processIsDumpable == true, sourceLocation: sourceLocation)
+        }
     }
 
-    @Test("a Reset (model write) and freeing the field each give the process its core dumps back")
-    func resetAndFreeRestore() throws {
-        try #require(CoreDumpGuard.processIsDumpable == true)
+    @Test("by default a password field makes the process undumpable from its first typed character until it is freed")
+    func undumpableFromFirstCharacterUntilFreed() throws {
+        let before = CoreDumpGuard.claims
+        do {
+            let field = SecureField()
+            let pilot = try Pilot(root: field, size: Size(width: 20, height: 1))
+            expectDumpable(withOwnClaims: 0, before)
+            pilot.type("s3cret")
+            expectDumpable(withOwnClaims: 1, before)
+            pilot.press(.ctrl("u"))  // emptied: its undo step still holds the password
+            expectDumpable(withOwnClaims: 1, before)
+            pilot.type("again")
+            expectDumpable(withOwnClaims: 1, before)
+        }
+        expectDumpable(withOwnClaims: 0, before)
+    }
+
+    @Test("a password written by a binding (a draft, a Reset) counts as held text, and a Reset keeps core dumps off")
+    func bindingWritesCount() throws {
+        let before = CoreDumpGuard.claims
         let model = BehaviorRelay(value: "")
         do {
             let field = SecureField()
-            field.disablesCoreDumps = true
             let binding = field.rx.text <-> model
-            let pilot = try Pilot(root: field, size: Size(width: 20, height: 1))
-            pilot.type("s3cret")
-            #expect(CoreDumpGuard.processIsDumpable == false)
+            expectDumpable(withOwnClaims: 0, before)
+            model.accept("restored-secret")
+            expectDumpable(withOwnClaims: 1, before)
             model.accept("")
-            #expect(CoreDumpGuard.processIsDumpable == true)
-            pilot.type("again")
-            #expect(CoreDumpGuard.processIsDumpable == false)
+            expectDumpable(withOwnClaims: 1, before)
             binding.dispose()
         }
-        #expect(CoreDumpGuard.processIsDumpable == true)
+        expectDumpable(withOwnClaims: 0, before)
     }
 
-    @Test("two fields holding text keep core dumps off until both are empty; a field that does not ask changes nothing")
-    func twoFields() throws {
-        try #require(CoreDumpGuard.processIsDumpable == true)
-        let first = SecureField(), second = SecureField(), plain = SecureField()
-        first.disablesCoreDumps = true
-        second.disablesCoreDumps = true
-        plain.text = "visible-to-dumps"
-        #expect(CoreDumpGuard.processIsDumpable == true)
+    @Test("a field made with text holds its claim from the start")
+    func initialText() {
+        let before = CoreDumpGuard.claims
+        do {
+            let field = SecureField(text: "given")
+            expectDumpable(withOwnClaims: 1, before)
+            _ = field
+        }
+        expectDumpable(withOwnClaims: 0, before)
+    }
+
+    @Test("setting disablesCoreDumps to false, for debugging, gives the claim back and takes none after")
+    func optOut() throws {
+        let before = CoreDumpGuard.claims
+        let field = SecureField()
+        let pilot = try Pilot(root: field, size: Size(width: 20, height: 1))
+        pilot.type("s3cret")
+        expectDumpable(withOwnClaims: 1, before)
+        field.disablesCoreDumps = false
+        expectDumpable(withOwnClaims: 0, before)
+        pilot.type("more")
+        expectDumpable(withOwnClaims: 0, before)
+    }
+
+    @Test("two fields that have held text keep core dumps off until both are freed or opt out")
+    func twoFields() {
+        let before = CoreDumpGuard.claims
+        let first = SecureField(), second = SecureField(), debugging = SecureField()
+        debugging.disablesCoreDumps = false
+        debugging.text = "visible-to-dumps"
+        expectDumpable(withOwnClaims: 0, before)
         first.text = "one"
         second.text = "two"
-        first.text = ""
-        #expect(CoreDumpGuard.processIsDumpable == false)
+        first.disablesCoreDumps = false
+        expectDumpable(withOwnClaims: 1, before)
         second.disablesCoreDumps = false
-        #expect(CoreDumpGuard.processIsDumpable == true)
+        expectDumpable(withOwnClaims: 0, before)
     }
 }
