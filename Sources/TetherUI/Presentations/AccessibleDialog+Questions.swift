@@ -28,7 +28,12 @@ extension AccessibleDialog {
             return askQuestion()
         }
         questions.removeFirst()
-        if !questions.isEmpty { return askQuestion() }
+        guard questions.isEmpty else {
+            question.completion(answer)
+            // The next question waits, unless this answer ended the conversation.
+            if state == .questioning { askQuestion() }
+            return
+        }
         state = stateBeforeQuestions
         question.completion(answer)
         // Back to what was asked before the question, unless the answer moved on.

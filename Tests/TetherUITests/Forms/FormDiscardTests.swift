@@ -87,6 +87,30 @@ struct FormDiscardTests {
         #expect(discarded == 1)
     }
 
+    @Test(
+        "in the accessible presentation a second question asked while one waits is asked after it, and each answer runs its own action"
+    )
+    func twoQuestionsInConversation() throws {
+        let form = Form()
+        form.addField("Name", TextField(text: ""), key: "name")
+        let pilot = try TranscriptPilot(root: form)
+        pilot.answer("Ada")
+        var ran: [String] = []
+        form.confirmDiscard { ran.append("first") }
+        form.confirmDiscard { ran.append("second") }
+        pilot.answer("y")
+        #expect(ran == ["first"])
+        #expect(
+            pilot.transcript.hasSuffix("[y/N]: y\nDiscard changes? You changed Name. Leave without saving? [y/N]: "))
+        pilot.answer("n")
+        #expect(ran == ["first"])
+        form.confirmDiscard { ran.append("third") }
+        form.confirmDiscard { ran.append("fourth") }
+        pilot.answer("n")
+        pilot.answer("y")
+        #expect(ran == ["first", "fourth"])
+    }
+
     @Test("a draft found at start is offered in a dialog, and Resume brings its answers back")
     func draftOfferedFullScreen() throws {
         let path = "/tmp/tether-discard-\(getpid()).json"
