@@ -48,6 +48,30 @@ struct AsyncValidationTests {
         #expect(handle.validation == .invalid("@ada is taken"))
     }
 
+    @Test(
+        "when the field's rules run again (required turned on and off, a rule added) a value already checked is not asked again"
+    )
+    func rulesAgainDoNotAskAgain() async throws {
+        let server = HandleServer()
+        let (pilot, handle) = try handleForm(server)
+        pilot.type("grace")
+        pilot.advance(by: .milliseconds(300))
+        await pilot.settle()
+        #expect(server.asked == ["grace"])
+        handle.required()
+        handle.required(false)
+        handle.validate(.length(max: 20))
+        #expect(handle.validation == .valid)
+        pilot.advance(by: .milliseconds(300))
+        await pilot.settle()
+        #expect(server.asked == ["grace"])
+        #expect(handle.validation == .valid)
+        pilot.type("x")  // a new value is checked
+        pilot.advance(by: .milliseconds(300))
+        await pilot.settle()
+        #expect(server.asked == ["grace", "gracex"])
+    }
+
     @Test("typing within the debounce starts one check, for the last value")
     func debounceCoalesces() async throws {
         let server = HandleServer()

@@ -74,6 +74,22 @@ struct FormFieldTests {
         #expect(!name.isDirty)
     }
 
+    @Test("after reset, a field typed into and erased again takes the next model write as a load: the form stays clean")
+    func resetAfterErasedEditLoads() throws {
+        let model = BehaviorRelay(value: "")
+        let (pilot, name, _) = try nameAndMail(name: model, bag: bag)
+        pilot.type("abc")
+        pilot.press(.backspace, .backspace, .backspace)
+        #expect(name.value == "" && !name.isDirty)
+        try #require(name.form).reset()
+        model.accept("Loaded")
+        #expect(name.cleanValue == "Loaded")
+        #expect(!name.isDirty)
+        #expect(try #require(name.form).isDirty == false)
+        model.accept("Loaded again")  // still loading until the person edits
+        #expect(name.cleanValue == "Loaded again")
+    }
+
     @Test("markClean takes the current value as clean")
     func markCleanTakesValue() throws {
         let model = BehaviorRelay(value: "")

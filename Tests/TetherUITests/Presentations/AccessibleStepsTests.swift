@@ -59,6 +59,17 @@ struct AccessibleStepsTests {
         #expect(pilot.lines.suffix(2) == ["Step 2 of 2: Confirm.", "Note: "])
     }
 
+    @Test("the introduction counts only the steps and questions it will ask: a skipped step and its field are left out")
+    func introductionLeavesSkippedStepOut() throws {
+        let setup = SetupForm()
+        setup.defaults.accept(true)
+        let pilot = try TranscriptPilot(root: setup.root)
+        #expect(pilot.lines.prefix(2) == ["Setup.", "2 steps, 2 questions; answer < to go back to the previous one."])
+        setup.defaults.accept(false)
+        let again = try TranscriptPilot(root: SetupForm().root)
+        #expect(again.lines.prefix(2) == ["Setup.", "3 steps, 3 questions; answer < to go back to the previous one."])
+    }
+
     @Test("answers piped in follow the fields' order across every step, and the last step's button runs")
     func scriptedAcrossSteps() throws {
         let setup = SetupForm()

@@ -145,4 +145,26 @@ struct FormDraftsTests {
         await pilot.settle()
         #expect(contents(path) == nil)
     }
+
+    @Test(
+        "a submit whose command ends without a value (a refused sign-in) or with an error keeps the draft",
+        arguments: ["no value", "error"])
+    func refusedSubmitKeeps(_ ending: String) async throws {
+        struct Refused: Error {}
+        let path = draftPath() + ending.filter(\.isLetter)
+        defer { unlink(path) }
+        let (form, _) = signUp(drafts: path)
+        let save = Button("Save")
+        form.addButtons([save], default: save)
+        let command = Command<Void, Void> { _ in ending == "error" ? .error(Refused()) : .empty() }
+        save.bind(form.submitCommand(running: command))
+        let pilot = try Pilot(root: form, size: Size(width: 40, height: 9))
+        pilot.type("Ada")
+        pilot.advance(by: .seconds(1))
+        #expect(contents(path)?.contains("Ada") == true)
+        save.press()
+        await pilot.settle()
+        pilot.advance(by: .seconds(1))
+        #expect(contents(path)?.contains("Ada") == true)
+    }
 }
