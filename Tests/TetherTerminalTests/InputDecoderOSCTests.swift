@@ -69,4 +69,49 @@ struct InputDecoderOSCTests {
         #expect(decoder.buffer.count <= InputDecoder.maxCommandLength)
         #expect(decoder.takeCommandAnswers().isEmpty)
     }
+
+    // MARK: An answer cut off by another sequence
+
+    /// An OSC 11 answer that stops before its terminator (BEL or ST).
+    private let cutOff = "\u{1B}]11;rgb:ffff/ff"
+
+    @Test("A key's escape sequence right after an OSC answer cut off before its terminator is still that key, whole")
+    func sequenceAfterCutOffAnswerIsItsKey() {
+        let keys: [(sequence: String, key: KeyEvent)] = [
+            ("\u{1B}[A", .up), ("\u{1B}OB", .down), ("\u{1B}[1;5C", KeyEvent(.right, modifiers: .ctrl)),
+            ("\u{1B}[3~", .delete),
+        ]
+        for (sequence, key) in keys {
+            var decoder = InputDecoder()
+            let events = decoder.feed(Array((cutOff + sequence + "x").utf8))
+            #expect(events == [.key(key), .key(.character("x"))], "\(sequence.debugDescription)")
+            #expect(!decoder.hasPendingInput, "\(sequence.debugDescription)")
+            #expect(decoder.takeCommandAnswers().isEmpty, "\(sequence.debugDescription)")
+        }
+    }
+
+    @Test(
+        "An arrow key that cuts an OSC answer off is the arrow however the reads fall, the cut after its ESC included"
+    )
+    func arrowCuttingAnswerSplitAtEveryByte() {
+        let bytes = Array((cutOff + "\u{1B}[Ax").utf8)
+        for cut in 1..<bytes.count {
+            var decoder = InputDecoder()
+            var events = decoder.feed(bytes[..<cut])
+            events += decoder.feed(bytes[cut...])
+            #expect(events == [.key(.up), .key(.character("x"))], "cut at \(cut)")
+            #expect(!decoder.hasPendingInput, "cut at \(cut)")
+            #expect(decoder.takeCommandAnswers().isEmpty, "cut at \(cut)")
+        }
+    }
+
+    @Test("Escape pressed right after an OSC answer cut off before its terminator is Escape once nothing more came")
+    func escapeAfterCutOffAnswerFlushesToEscape() {
+        var decoder = InputDecoder()
+        #expect(decoder.feed(Array((cutOff + "\u{1B}").utf8)).isEmpty)
+        #expect(decoder.hasPendingInput)
+        #expect(decoder.flush() == [.key(.escape)])
+        #expect(decoder.takeCommandAnswers().isEmpty)
+        #expect(decoder.feed(Array("q".utf8)) == [.key(.character("q"))])
+    }
 }
