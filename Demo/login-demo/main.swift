@@ -160,6 +160,13 @@ struct LoginDemo: ParsableCommand {
                 LoginDemo.exitProcess(status)
             }
         }
+        if let status = exitsOnCtrlX {
+            app.addKeyHandler(.beforeWidgets) { key in
+                guard key == .ctrl("x") else { return false }
+                LoginDemo.printError(LoginDemo.exitOnCtrlXMessage(status))
+                LoginDemo.exitProcess(status)
+            }
+        }
         if failsAfterFirstFrame {
             // The async path: `run()` in a task group on the main queue, left to Dispatch.
             Task { @MainActor in
@@ -242,6 +249,23 @@ struct LoginDemo: ParsableCommand {
     /// docs/reliability.md.
     static var exitsAfterFirstFrame: Int32? {
         getenv("TETHER_DEMO_EXIT_AFTER_START").flatMap { Int32(String(cString: $0)) }
+    }
+
+    /// Test hook, not in `--help`: with `TETHER_DEMO_EXIT_ON_CTRL_X=<status>` in the
+    /// environment, app code answers Ctrl-X (a key handler before the widgets') by writing
+    /// ``exitOnCtrlXMessage(_:)`` to standard error and calling `exit(status)` while the
+    /// backend runs, without stopping it, whatever the last frame showed (focus on the
+    /// Remember me toggle hides the cursor). The backend's `exit()` hook restores the
+    /// terminal and then writes out what standard error received meanwhile. The
+    /// reliability tests use it (`StandardErrorAtExitTests`, `CursorShownOnExitTests`); see
+    /// docs/reliability.md.
+    static var exitsOnCtrlX: Int32? {
+        getenv("TETHER_DEMO_EXIT_ON_CTRL_X").flatMap { Int32(String(cString: $0)) }
+    }
+
+    /// The line the `TETHER_DEMO_EXIT_ON_CTRL_X` hook writes to standard error before it exits.
+    static func exitOnCtrlXMessage(_ status: Int32) -> String {
+        "login-demo: exit(\(status)) called by app code on Ctrl-X"
     }
 
     /// Runs `app` beside a task that throws once the first frame has been presented.

@@ -50,7 +50,10 @@ final class SignalHub {
     private var writeFD: Int32 = -1
     private var subscriptions: [ObjectIdentifier: Weak] = [:]
     private var installed: [Int32: sigaction] = [:]
+    /// This thread's signal mask from before the hub first unblocked a signal, put back when
+    /// no subscription wants any (``holdsSavedMask`` says whether it is held).
     private var savedMask = sigset_t()
+    private var holdsSavedMask = false
 
     private struct Weak {
         weak var subscription: SignalSubscription?
@@ -153,12 +156,18 @@ final class SignalHub {
         var set = sigset_t()
         sigemptyset(&set)
         for signal in installed.keys { sigaddset(&set, signal) }
+        // The mask is kept from the first unblocking to the last subscription's end: not
+        // each time one subscription is left (its mask then is the one the hub made).
         if wanted.isEmpty {
-            pthread_sigmask(SIG_SETMASK, &savedMask, nil)
+            if holdsSavedMask { pthread_sigmask(SIG_SETMASK, &savedMask, nil) }
+            holdsSavedMask = false
         } else {
             var before = sigset_t()
             pthread_sigmask(SIG_UNBLOCK, &set, &before)
-            if subscriptions.count == 1 { savedMask = before }
+            if !holdsSavedMask {
+                savedMask = before
+                holdsSavedMask = true
+            }
         }
     }
 
