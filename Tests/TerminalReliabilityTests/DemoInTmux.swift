@@ -55,12 +55,15 @@ enum DemoInTmux {
     /// `ASAN_OPTIONS` and `TSAN_OPTIONS` as the test has them, with the sanitizer's own
     /// handlers for the fatal signals turned off: a crashing demo then dies of its signal
     /// through the Swift runtime's backtracer as in a plain build, instead of the sanitizer
-    /// reporting the fault and exiting 1.
+    /// reporting the fault and exiting 1. LeakSanitizer stays off in the demo, as
+    /// `ProcessRunner.testEnvironment()` has it: an `exit()` from app code mid-run would
+    /// otherwise end in its report and status 23 instead of the program's own status.
     static var sanitizerCrashHandlersOff: [String] {
         let handlers = "handle_segv=0:handle_sigbus=0:handle_sigfpe=0:handle_abort=0:handle_sigill=0"
         return ["ASAN_OPTIONS", "TSAN_OPTIONS"].map { name in
             let current = getenv(name).map { String(cString: $0) } ?? ""
-            return "\(name)=\(current.isEmpty ? "" : current + ":")\(handlers)"
+            let leaks = name == "ASAN_OPTIONS" ? ":detect_leaks=0" : ""
+            return "\(name)=\(current.isEmpty ? "" : current + ":")\(handlers)\(leaks)"
         }
     }
 
