@@ -24,6 +24,8 @@ let package = Package(
         .library(name: "TetherCurses", targets: ["TetherCurses"]),
         // Optional bridge to Combine (OpenCombine off Apple platforms); nothing else depends on it.
         .library(name: "TetherCombine", targets: ["TetherCombine"]),
+        // A form answered from outside: an option, an environment variable and an answers-file key per field.
+        .library(name: "TetherAnswers", targets: ["TetherAnswers"]),
         // The login demo's screen and view models, for Benchmarks/ (W8: a keystroke through the whole screen).
         .library(name: "LoginDemoCore", targets: ["LoginDemoCore"]),
     ],
@@ -65,6 +67,9 @@ let package = Package(
         .target(
             name: "TetherUI", dependencies: ["TetherReactive", "CTetherDispatch", "TetherProcess"],
             swiftSettings: strict),
+
+        // MARK: Answers from outside the form: options, environment, answers files (JSON through FoundationEssentials)
+        .target(name: "TetherAnswers", dependencies: ["TetherUI"], swiftSettings: strict),
 
         // MARK: Test support shipped to users (no terminal needed)
         .target(name: "TetherTesting", dependencies: ["TetherUI", "TetherReactive"], swiftSettings: strict),
@@ -112,7 +117,8 @@ let package = Package(
         .executableTarget(
             name: "onboarding-example",
             dependencies: [
-                "OnboardingCore", "Tether", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "OnboardingCore", "Tether", "TetherAnswers",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], path: "Examples/onboarding", swiftSettings: strict),
         // The choosing widgets' example: Dropdown, Picker, CheckList, autocomplete. The screen
         // and view model are a library so the tests can drive them through the Pilot.
@@ -150,6 +156,9 @@ let package = Package(
                     condition: .when(platforms: [.linux, .android, .windows, .wasi, .openbsd])),
             ], swiftSettings: strict),
         .testTarget(name: "TetherUITests", dependencies: ["TetherUI", "TetherTesting"], swiftSettings: strict),
+        .testTarget(
+            name: "TetherAnswersTests", dependencies: ["TetherAnswers", "TetherUI", "TetherTesting", "TetherReactive"],
+            swiftSettings: strict),
         .testTarget(
             name: "TetherTestingTests", dependencies: ["TetherTesting", "TetherUI", "TetherReactive"],
             swiftSettings: strict),

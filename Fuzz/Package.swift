@@ -50,6 +50,13 @@ let package = Package(
             dependencies: [
                 "FuzzSupport", "CFuzzDriver", .product(name: "TetherUI", package: "Tether"),
             ]),
+        // The answers file: any bytes give answers or problems naming the file, applied to every kind of field.
+        .executableTarget(
+            name: "fuzz-answers",
+            dependencies: [
+                "CFuzzDriver", .product(name: "TetherUI", package: "Tether"),
+                .product(name: "TetherAnswers", package: "Tether"),
+            ]),
         // Frame sequences through ScreenWriter, replayed on the terminal tests' TerminalReplay (a symlink).
         .executableTarget(
             name: "fuzz-screen-writer",

@@ -1,6 +1,7 @@
 import ArgumentParser
 import OnboardingCore
 import Tether
+import TetherAnswers
 
 #if canImport(Glibc)
 import Glibc
@@ -25,7 +26,17 @@ struct OnboardingExample: ParsableCommand {
 
             Answers typed so far are kept in a draft (--draft) and offered at the next start; \
             a save removes it. Answers piped in (--accessible without a terminal) keep no draft.
-            """)
+
+            Every field can be answered from outside the form (docs/answers.md); with a terminal \
+            only what is missing is asked, without one a missing answer ends the run with status 2.
+            """ + "\n\n" + formHelp)
+
+    /// The form's options and variables, from the form itself.
+    static var formHelp: String {
+        MainActor.assumeIsolated {
+            names.help(for: OnboardingScreen(model: OnboardingModel(scheduler: MainScheduler.instance)).form)
+        }
+    }
 
     @Flag(help: "Ask the fields line by line (screen readers, scripts) instead of drawing the form.")
     var accessible = false
@@ -36,13 +47,35 @@ struct OnboardingExample: ParsableCommand {
     @Option(help: "Where the draft is kept (default: ~/.tether-onboarding-draft.json; - for none).")
     var draft: String?
 
+    @Option(help: ArgumentHelp("Answers from a JSON file, by field key.", valueName: "file"))
+    var answers: String?
+
+    @Flag(help: "List every field, its value and where it came from, and what would be asked; run nothing.")
+    var explain = false
+
+    /// The form's own options (`--name Ada`, `--use-proxy`, `--password-file FILE`), parsed by
+    /// TetherAnswers from the form's keys rather than declared here (decision 0110).
+    @Argument(parsing: .allUnrecognized, help: .hidden)
+    var formArguments: [String] = []
+
     func run() throws {
         let status = MainActor.assumeIsolated {
             OnboardingExample.runForm(
-                accessible: accessible || AccessibleBackend.isPreferred, inline: inline, draft: draftPath)
+                accessible: accessible || AccessibleBackend.isPreferred, inline: inline, draft: draftPath,
+                given: Given(arguments: formArguments, answersFile: answers, explain: explain))
         }
         throw ExitCode(status)
     }
+
+    /// The answers given from outside the form, and whether only to explain them.
+    struct Given {
+        var arguments: [String] = []
+        var answersFile: String?
+        var explain = false
+    }
+
+    /// The names of the form's options and variables: `--email`, `ONBOARDING_EMAIL`.
+    static let names = AnswerNames(environmentPrefix: "ONBOARDING_")
 
     /// The draft's path: none for `-` or when answers are piped in.
     var draftPath: String? {
@@ -53,16 +86,39 @@ struct OnboardingExample: ParsableCommand {
 
     /// Runs the form and returns the exit status.
     @MainActor
-    static func runForm(accessible: Bool, inline: Bool, draft: String?) -> Int32 {
+    static func runForm(accessible: Bool, inline: Bool, draft: String?, given: Given = Given()) -> Int32 {
         let model = OnboardingModel(scheduler: MainScheduler.instance)
         let screen = OnboardingScreen(model: model, draftPath: draft)
+        let outside = FormAnswers(
+            for: screen.form, names: names, arguments: given.arguments, environment: FormAnswers.processEnvironment,
+            answersFile: given.answersFile, readStandardInput: FormAnswers.readStandardInput)
+        let report = outside.apply(to: screen.form)
+        if given.explain {
+            print(report.explanation)
+            return report.problems.isEmpty ? 0 : 2
+        }
+        // What cannot be read always ends the run; without a terminal, so does anything
+        // missing or refused, all of it in one message, and nothing is asked.
+        let unattended = isatty(STDIN_FILENO) != 1 && !outside.answers.isEmpty
+        if !report.problems.isEmpty || (unattended && !report.needingAnswers.isEmpty) {
+            return fail(report.failureMessage ?? "", status: 2)
+        }
         let backend: any TerminalBackend =
-            accessible
+            accessible || unattended
             ? AccessibleBackend() : CursesBackend(options: .init(), presentation: inline ? .inline : .fullScreen)
         // A file at the draft's path that is not a draft was moved aside: say so before the form.
         if let problem = screen.form.drafts?.problem { ProgramOutput.printError("onboarding-example: \(problem)") }
         let app = Application(root: screen.root, backend: backend)
         screen.attach(to: app)
+        if !outside.answers.isEmpty { report.focusFirstToAnswer(in: screen.form) }
+        return run(app, model: model)
+    }
+
+    /// Runs `app` and returns the exit status: 0 once saved (the answers printed), 1 when
+    /// left without saving, 128 + a signal, 2 without a usable terminal or when the answers
+    /// ended early, 3 on another error, 74 when the answers could not be written.
+    @MainActor
+    static func run(_ app: Application, model: OnboardingModel) -> Int32 {
         let bag = DisposeBag()
         var answers: String?
         model.save.values.subscribe(onNext: {
@@ -90,8 +146,11 @@ struct OnboardingExample: ParsableCommand {
     }
 
     /// Writes `onboarding-example: <error>` on standard error and returns `status`.
-    static func fail(_ error: any Error, status: Int32) -> Int32 {
-        ProgramOutput.printError("onboarding-example: \(error)")
+    static func fail(_ error: any Error, status: Int32) -> Int32 { fail("\(error)", status: status) }
+
+    /// Writes `onboarding-example: <message>` on standard error and returns `status`.
+    static func fail(_ message: String, status: Int32) -> Int32 {
+        ProgramOutput.printError("onboarding-example: \(message)")
         return status
     }
 }

@@ -165,6 +165,13 @@ extension Form {
             publishValidation()
         }
 
+        /// Whether the value was answered from outside the form (an option, an environment
+        /// variable, an answers file) and accepted; a draft does not overwrite it. Once any
+        /// field of a form is, the accessible presentation asks only what is missing or
+        /// refused, and without a terminal submits when nothing is. Set by whatever applies
+        /// the answers (TetherAnswers); a refused answer clears it.
+        public var isAnsweredFromOutside = false
+
         /// Whether the value is secret: never written to a draft (a `SecureField`, or a
         /// field marked ``FormField/isSecret``).
         public var isSecret: Bool { widget is SecureField }

@@ -149,7 +149,7 @@ extension Form {
 
     /// The step holding `field` (`nil`: the form has no steps, or the field comes before
     /// the first).
-    func step(of field: Field) -> Section? {
+    public func step(of field: Field) -> Section? {
         guard stepState != nil, let index = rowOfChild[ObjectIdentifier(field.widget)] else { return nil }
         for row in rows[...index].reversed() {
             if case .section(let section) = row, section.isStep { return section }

@@ -13,7 +13,10 @@ extension AccessibleDialog {
 
     func askNext(from start: Int) {
         var index = start
-        while index < items.count && !(askable(items[index].widget) && (!fixing || needsFixing(index))) { index += 1 }
+        while index < items.count && !(askable(items[index].widget) && (!fixing || needsFixing(index)) && !given(index))
+        {
+            index += 1
+        }
         guard index < items.count else { return confirm() }
         // A field to fix was just told why: its refused value is not offered back.
         let refused = fixing && items[index].widget.accessiblePrompt.options.isEmpty
@@ -29,6 +32,17 @@ extension AccessibleDialog {
         announcedStep = step
         write(CommandRun.sentence(step.heading.text) + "\n")
     }
+
+    /// Whether the item at `index` is passed over because the form was answered from
+    /// outside (an option, the environment, an answers file): then only what is missing or
+    /// refused is asked, and the review can still change the rest.
+    func given(_ index: Int) -> Bool {
+        guard answeredFromOutside, let field = items[index].field else { return false }
+        return !field.validation.isInvalid
+    }
+
+    /// Whether any field of the forms asked was answered from outside the form.
+    var answeredFromOutside: Bool { items.contains { $0.field?.isAnsweredFromOutside == true } }
 
     /// Whether the item at `index` is still to be fixed after a refused submit.
     func needsFixing(_ index: Int) -> Bool { items[index].field?.validation.isInvalid == true }

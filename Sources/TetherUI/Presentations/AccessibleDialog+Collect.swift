@@ -47,7 +47,9 @@ extension AccessibleDialog {
     /// title (a bare form starts with its first question).
     func introduce() {
         guard let title else { return }
-        let count = items.filter { askable($0.widget) }.count
+        let count = items.indices.filter { askable(items[$0].widget) && !given($0) }.count
+        // Answered from outside with nothing left to ask: there is nothing to introduce.
+        if count == 0, answeredFromOutside { return }
         var questions = count == 1 ? "1 question" : "\(count) questions"
         let steps = Set(items.compactMap { $0.step.flatMap { $0.isVisible ? ObjectIdentifier($0) : nil } }).count
         if steps > 1 { questions = "\(steps) steps, \(questions)" }

@@ -14,6 +14,11 @@ extension AccessibleDialog {
             app?.quit()
             return
         }
+        // Without a terminal, a form answered from outside with nothing missing is submitted
+        // as given: nobody is there to confirm, and the answers were the decision.
+        if !inputIsTerminal, review, allGiven {
+            return press(button)
+        }
         let listed = reviewed
         if review, listed.count > 1 {
             write("Your answers:\n")
@@ -26,6 +31,11 @@ extension AccessibleDialog {
         state = .confirming
         write("\(button.title)? [Y/n]: ")
         waiting()
+    }
+
+    /// Whether the form was answered from outside and nothing it would ask is missing or refused.
+    var allGiven: Bool {
+        answeredFromOutside && items.indices.allSatisfy { !askable(items[$0].widget) || given($0) }
     }
 
     /// "Username: demo", "Password: (hidden)", "Username: demo (cannot be changed now)".

@@ -75,12 +75,17 @@ public final class FormDrafts {
 
     /// Writes the waiting draft's values into their fields as the user's edits (the model
     /// bound to each field receives them; the form becomes dirty). Values that no longer fit
-    /// a field, and keys the form no longer has, are skipped.
+    /// a field, keys the form no longer has, and fields answered from outside the form
+    /// (``Form/Field/isAnsweredFromOutside``: an option or a variable beats a draft) are
+    /// skipped.
     public func resume() {
         guard let saved, let form else { return }
         self.saved = nil
         applying = true
-        for entry in saved { _ = form.field(forKey: entry.key)?.applyDraft(entry.value) }
+        for entry in saved {
+            guard let field = form.field(forKey: entry.key), !field.isAnsweredFromOutside else { continue }
+            _ = field.applyDraft(entry.value)
+        }
         applying = false
         save()
     }
