@@ -68,7 +68,7 @@ let package = Package(
             name: "TetherUI", dependencies: ["TetherReactive", "CTetherDispatch", "TetherProcess"],
             swiftSettings: strict),
 
-        // MARK: Answers from outside the form: options, environment, answers files (JSON through FoundationEssentials)
+        // MARK: Answers from outside the form: options, environment, answers files (JSON through Foundation)
         .target(name: "TetherAnswers", dependencies: ["TetherUI"], swiftSettings: strict),
 
         // MARK: Test support shipped to users (no terminal needed)

@@ -9,7 +9,7 @@ import Musl
 import Darwin
 #endif
 
-/// The answers file (`FormAnswers` reading JSON through FoundationEssentials): any bytes at
+/// The answers file (`FormAnswers` reading JSON through Foundation): any bytes at
 /// the file's path are read without crashing; they give answers or problems that each name
 /// the file; the answers read are applied to a form of every kind of field without crashing,
 /// and a report's every entry says what became of its field.
