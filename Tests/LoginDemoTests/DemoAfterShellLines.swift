@@ -6,13 +6,16 @@ import TerminalHarness
 enum DemoAfterShellLines {
     static var binary: String { buildProductsDirectory() + "/login-demo" }
 
-    /// Starts it at `width`×`height` and waits for the form.
-    static func start(_ arguments: [String], width: Int = 80, height: Int = 24) async throws -> TmuxSession {
+    /// Starts it at `width`×`height` (keeping `historyLimit` rows of scrollback) and waits
+    /// for the form.
+    static func start(
+        _ arguments: [String], width: Int = 80, height: Int = 24, historyLimit: Int = 0
+    ) async throws -> TmuxSession {
         let program = ([binary] + arguments).map(shellQuoted).joined(separator: " ")
         let tmux = try TmuxSession(
             command: "stty -g > before; printf 'shell line 1\\nshell line 2\\n'; \(program) > out 2> err; "
                 + "echo $? > status; stty -g > after; echo after; exec sleep 600",
-            width: width, height: height)
+            width: width, height: height, historyLimit: historyLimit)
         try await tmux.waitForText("Username", timeout: .seconds(30))
         return tmux
     }

@@ -46,6 +46,13 @@ public final class PseudoTerminal {
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
     }
 
+    /// Changes the terminal's size, as a window resized by a person would (no process on
+    /// it, so no `SIGWINCH`: the backend is told with `terminalResized()`).
+    public func resize(width: Int, height: Int) {
+        var size = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    }
+
     /// Reads what the program wrote since the last read; returns the new bytes.
     @discardableResult
     public func drain() -> [UInt8] {

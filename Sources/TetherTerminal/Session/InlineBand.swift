@@ -99,6 +99,12 @@ final class InlineBand {
         return out
     }
 
+    /// The terminal moved the band's rows, unchanged, to start at terminal row `row` (it
+    /// scrolled them, or rewrapped them and back): the band keeps its height and its frame.
+    func move(to row: Int) {
+        top = min(max(0, row), max(0, terminal.height - max(1, height)))
+    }
+
     /// The bytes that end the presentation as `exit` says, leaving the cursor at the start
     /// of the line below what stays (or on the band's first row when nothing stays).
     func farewell(_ exit: InlineExit) -> [UInt8] {

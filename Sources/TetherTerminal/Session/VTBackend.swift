@@ -31,7 +31,7 @@ public import TetherUI
 ///   every session; the application calls ``stop()`` and exits. A hang-up of the terminal
 ///   (end of input) is reported as `SIGHUP` to its own session only.
 /// - On the controlling terminal only (``TerminalIO/isControllingTerminal``): `SIGWINCH` →
-///   `TerminalEvent/resized(_:)`; `SIGTSTP` → ``suspend()``, and after the process
+///   `TerminalEvent/resized(_:)` (inline, once the size has held still for 100 ms); `SIGTSTP` → ``suspend()``, and after the process
 ///   continues `TerminalEvent/redrawNeeded` (or `resized`); `SIGCONT` after an outside
 ///   `SIGSTOP` → `TerminalEvent/redrawNeeded`. Another terminal's owner reports a new
 ///   size with ``terminalResized()``.
@@ -210,6 +210,7 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
     /// Idempotent; safe to call before `start`.
     public func stop() {
         guard let run else { return }
+        settleBeforeLeaving(run)
         self.run = nil
         painter = nil
         run.slot.release()
@@ -224,6 +225,7 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
     /// usual behaviour calls this. `kill -TSTP` does the same by itself.
     public func suspend() {
         guard let run, !suspended else { return }
+        settleBeforeLeaving(run)
         suspended = true
         run.slot.pause()
         run.terminal.leave(farewell: farewell(run), after: run.band?.farewell(.finalFrame) ?? [])
@@ -258,9 +260,11 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
     }
 
     /// Like ``present(_:cursor:)``, comparing only `changedRows` with the frame presented
-    /// before (the application's partial redraws); `nil` compares every row.
+    /// before (the application's partial redraws); `nil` compares every row. Inline, nothing
+    /// is drawn while the terminal's size is changing: the application is sent
+    /// `TerminalEvent/resized(_:)` and draws the whole band once the size holds still.
     public func present(_ frame: Frame, cursor: Point?, changedRows: Range<Int>?) {
-        guard let run, !suspended else { return }
+        guard let run, !suspended, run.settleDeadline == nil else { return }
         let bytes: [UInt8]
         if let painter {
             bytes = painter.paint(frame, caret: cursor, region: run.writer.region, terminal: terminalSize)
@@ -284,7 +288,7 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
     /// by itself.
     public func terminalResized() {
         guard let run, !suspended else { return }
-        invalidate(run)
+        resized(run)
     }
 
     /// Forgets what the terminal shows: the next frame clears the screen (inline: the band's
@@ -303,9 +307,11 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
         run?.pump.descriptors ?? []
     }
 
-    /// The time left before a pending lone Escape counts as the Escape key, or `nil`.
+    /// The time left before a pending lone Escape counts as the Escape key, or before an
+    /// inline band redraws after the terminal's size stopped changing; `nil` when neither.
     public var pollTimeout: Duration? {
-        run?.pump.timeout
+        guard let run else { return nil }
+        return [run.pump.timeout, settleTimeout(run)].compactMap { $0 }.min()
     }
 
     /// Handles signals that arrived, reads and delivers the input that is ready, and
@@ -317,7 +323,7 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
             case .input(let event):
                 if let local = run.band.map({ $0.local(event) }) ?? event { run.handler(.input(local)) }
             case .resize:
-                invalidate(run)
+                resized(run)
             case .suspend:
                 suspend()
             case .resume:
@@ -345,11 +351,13 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
             }
             return self.run === run
         }
+        if self.run === run, settled(run) { invalidate(run) }
     }
 
     /// Forgets what is on the screen and tells the application: `resized` when the
     /// terminal's size changed, `redrawNeeded` otherwise.
-    private func invalidate(_ run: Run) {
+    func invalidate(_ run: Run) {
+        run.settleDeadline = nil
         let newSize = run.terminal.refreshSize()
         let cursor = run.writer.cursor
         run.previous = nil
@@ -378,7 +386,7 @@ extension VTBackend: BandBackend {
     /// Inline: gives the band `height` rows, scrolling the terminal to make room below the
     /// cursor or clearing rows given up, and redraws it whole. Full screen: nothing.
     public func fitBand(height: Int) {
-        guard let run, let band = run.band, !suspended else { return }
+        guard let run, let band = run.band, !suspended, run.settleDeadline == nil else { return }
         let before = (band.top, band.height)
         run.terminal.write(band.fit(height: height))
         guard (band.top, band.height) != before else { return }
