@@ -35,6 +35,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         // Combine for Linux (TetherCombine only).
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
+        // YAML answers files and records (TetherAnswers only; libyaml inside, decision 0112).
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         // `swift package generate-documentation --target X` (the DocC catalogs under Sources/*/X.docc).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -69,7 +71,9 @@ let package = Package(
             swiftSettings: strict),
 
         // MARK: Answers from outside the form: options, environment, answers files (JSON through Foundation)
-        .target(name: "TetherAnswers", dependencies: ["TetherUI"], swiftSettings: strict),
+        .target(
+            name: "TetherAnswers", dependencies: ["TetherUI", .product(name: "Yams", package: "Yams")],
+            swiftSettings: strict),
 
         // MARK: Test support shipped to users (no terminal needed)
         .target(name: "TetherTesting", dependencies: ["TetherUI", "TetherReactive"], swiftSettings: strict),

@@ -29,10 +29,18 @@ struct OnboardingExample: ParsableCommand {
 
             Every field can be answered from outside the form (docs/answers.md); with a terminal \
             only what is missing is asked, without one a missing answer ends the run with status 2.
-            """ + "\n\n" + formHelp)
+            """ + formHelp)
 
-    /// The form's options and variables, from the form itself.
+    /// The form's options and variables, from the form itself, when help is asked for (the
+    /// form is built for it only then, not at every start).
     static var formHelp: String {
+        let asked = CommandLine.arguments.dropFirst().contains { ["--help", "-h", "help"].contains($0) }
+        guard asked else { return "" }
+        return "\n\n" + formOptions
+    }
+
+    /// The form's options and variables.
+    static var formOptions: String {
         MainActor.assumeIsolated {
             names.help(for: OnboardingScreen(model: OnboardingModel(scheduler: MainScheduler.instance)).form)
         }
@@ -47,8 +55,16 @@ struct OnboardingExample: ParsableCommand {
     @Option(help: "Where the draft is kept (default: ~/.tether-onboarding-draft.json; - for none).")
     var draft: String?
 
-    @Option(help: ArgumentHelp("Answers from a JSON file, by field key.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Answers from a file, by field key: JSON, or YAML when the name ends in .yaml or .yml.", valueName: "file"))
     var answers: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Once saved, record the answers given in a YAML file (never the password), to replay with --answers.",
+            valueName: "file"))
+    var record: String?
 
     @Flag(help: "List every field, its value and where it came from, and what would be asked; run nothing.")
     var explain = false
@@ -62,7 +78,7 @@ struct OnboardingExample: ParsableCommand {
         let status = MainActor.assumeIsolated {
             OnboardingExample.runForm(
                 accessible: accessible || AccessibleBackend.isPreferred, inline: inline, draft: draftPath,
-                given: Given(arguments: formArguments, answersFile: answers, explain: explain))
+                given: Given(arguments: formArguments, answersFile: answers, record: record, explain: explain))
         }
         throw ExitCode(status)
     }
@@ -71,6 +87,7 @@ struct OnboardingExample: ParsableCommand {
     struct Given {
         var arguments: [String] = []
         var answersFile: String?
+        var record: String?
         var explain = false
     }
 
@@ -93,6 +110,9 @@ struct OnboardingExample: ParsableCommand {
             for: screen.form, names: names, arguments: given.arguments, environment: FormAnswers.processEnvironment,
             answersFile: given.answersFile, readStandardInput: FormAnswers.readStandardInput)
         let report = outside.apply(to: screen.form)
+        if let path = given.record, let problem = AnswersRecord.problem(writing: path) {
+            return fail(problem, status: 2)
+        }
         if given.explain {
             print(report.explanation)
             return report.problems.isEmpty ? 0 : 2
@@ -111,7 +131,30 @@ struct OnboardingExample: ParsableCommand {
         let app = Application(root: screen.root, backend: backend)
         screen.attach(to: app)
         if !outside.answers.isEmpty { report.focusFirstToAnswer(in: screen.form) }
-        return run(app, model: model)
+        let status = run(app, model: model)
+        if status == 0, let path = given.record { return record(screen.form, to: path) }
+        return status
+    }
+
+    /// Writes the record of the saved answers to `path` and says where on standard error,
+    /// naming the secrets left out; 0, or 74 when it cannot be written.
+    @MainActor
+    static func record(_ form: Form, to path: String) -> Int32 {
+        let leftOut: [Form.Field]
+        do throws(AnswersFileError) {
+            leftOut = try AnswersRecord.write(form, names: names, toPath: path)
+        } catch {
+            return fail(error, status: ProgramOutput.failureStatus)
+        }
+        let secrets = leftOut.map(\.title).joined(separator: " and ")
+        let variables = leftOut.map { names.variable(forKey: $0.key) }.joined(separator: " and ")
+        ProgramOutput.printError(
+            "onboarding-example: answers recorded in \(path)"
+                + (leftOut.isEmpty
+                    ? "; replay them with --answers \(path)"
+                    : " without \(secrets) (secrets are never recorded); replay them with --answers \(path) "
+                        + "and \(variables) set"))
+        return 0
     }
 
     /// Runs `app` and returns the exit status: 0 once saved (the answers printed), 1 when

@@ -3,7 +3,8 @@ import TetherUI
 
 /// An answers file: one JSON object whose keys are the form's keys and whose values are
 /// answers, read through Foundation's `JSONDecoder` (decision 0110); where JSON does not
-/// parse, `JSONSerialization` says at which character, told as a line and a column.
+/// parse, `JSONSerialization` says at which character, told as a line and a column. A name
+/// ending in `.yaml` or `.yml` is read as YAML instead (`AnswersFile+YAML.swift`).
 ///
 /// A string is the answer as typed; `true` and `false` answer a yes/no field; a number is
 /// its digits; a list of strings or numbers checks those options of a check list; `null`
@@ -19,7 +20,7 @@ enum AnswersFile {
         case .missing: return .failure(AnswersFileError("\(path): no such file"))
         case .tooLarge: return .failure(AnswersFileError("\(path): larger than 1 MB, not an answers file"))
         case .unreadable(let code): return .failure(AnswersFileError("\(path): cannot be read (errno \(code))"))
-        case .bytes(let bytes): return parse(bytes, path: path)
+        case .bytes(let bytes): return isYAML(path) ? parseYAML(bytes, path: path) : parse(bytes, path: path)
         }
     }
 

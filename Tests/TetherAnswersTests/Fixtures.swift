@@ -60,9 +60,9 @@ final class SignUp {
     }
 }
 
-/// A file at a fresh path holding `text` with `mode`, removed by the caller.
-func temporaryFile(_ text: String, mode: mode_t = 0o600, name: String = #function) -> String {
-    let path = "/tmp/tether-answers-\(getpid())-\(name.filter(\.isLetter))"
+/// A file at a fresh path (ending in `suffix`) holding `text` with `mode`, removed by the caller.
+func temporaryFile(_ text: String, mode: mode_t = 0o600, suffix: String = "", name: String = #function) -> String {
+    let path = "/tmp/tether-answers-\(getpid())-\(name.filter(\.isLetter))" + suffix
     unlink(path)
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, mode)
     var bytes = Array(text.utf8)

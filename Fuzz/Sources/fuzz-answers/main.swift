@@ -9,12 +9,19 @@ import Musl
 import Darwin
 #endif
 
-/// The answers file (`FormAnswers` reading JSON through Foundation): any bytes at
-/// the file's path are read without crashing; they give answers or problems that each name
-/// the file; the answers read are applied to a form of every kind of field without crashing,
-/// and a report's every entry says what became of its field.
+/// The answers file (`FormAnswers` reading JSON through Foundation, and YAML through Yams):
+/// any bytes at the file's path, read as each format, are read without crashing; they give
+/// answers or problems that each name the file; the answers read are applied to a form of
+/// every kind of field without crashing, and a report's every entry says what became of its
+/// field; a record of that form reads back without a problem.
 func fuzzAnswers(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    for answersPath in [jsonPath, yamlPath] { read(bytes, at: answersPath) }
+    return 0
+}
+
+/// `bytes` written at `answersPath` and read as an answers file.
+func read(_ bytes: [UInt8], at answersPath: String) {
     let fd = open(answersPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     guard fd >= 0 else { fatalError("cannot write \(answersPath)") }
     _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
@@ -36,8 +43,22 @@ func fuzzAnswers(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         guard report.entries.count == 8 else { fatalError("\(report.entries.count) entries for 8 fields") }
         _ = report.explanation
         _ = report.failureMessage
+        recordReadsBack(form)
     }
-    return 0
+}
+
+/// The record of `form` read back as an answers file: no problem, and every field it
+/// holds answered.
+@MainActor
+func recordReadsBack(_ form: Form) {
+    let names = AnswerNames(environmentPrefix: "FUZZ_")
+    do throws(AnswersFileError) {
+        try AnswersRecord.write(form, names: names, toPath: recordPath)
+    } catch {
+        fatalError("a record cannot be written: \(error)")
+    }
+    let replay = FormAnswers(for: makeForm(), names: names, answersFile: recordPath)
+    guard replay.problems.isEmpty else { fatalError("a record does not read back: \(replay.problems)") }
 }
 
 /// A form with a text field, a typed integer, a picker, a check list, a toggle, a slider, a
@@ -57,7 +78,9 @@ func makeForm() -> Form {
 }
 
 /// One file per process, in the temporary folder.
-let answersPath = "/tmp/tether-fuzz-answers-\(getpid()).json"
+let jsonPath = "/tmp/tether-fuzz-answers-\(getpid()).json"
+let yamlPath = "/tmp/tether-fuzz-answers-\(getpid()).yaml"
+let recordPath = "/tmp/tether-fuzz-record-\(getpid()).yaml"
 
 // Last, so that the globals above are initialised first (main.swift runs top to bottom).
 exit(tether_run_fuzzer(CommandLine.argc, CommandLine.unsafeArgv, fuzzAnswers))

@@ -52,6 +52,10 @@ public struct AccessiblePrompt: Hashable, Sendable {
     /// ``question``. A secret's is never said: the review says "(hidden)", or "(no answer)"
     /// when it is empty.
     public var value: String?
+    /// The current value as an answer that gives it back when applied
+    /// (``AccessiblePrompting/applyAccessibleAnswer(_:)``): what a record of the answers
+    /// keeps (a text area's lines joined with line breaks). `nil` takes ``value``.
+    public var answer: String?
     /// What to call the widget when the form gives it no label (a toggle's title).
     public var fallbackLabel: String?
     /// Whether the answer is secret: echo goes off while it is read and it is never printed.
@@ -62,9 +66,10 @@ public struct AccessiblePrompt: Hashable, Sendable {
     /// A prompt.
     public init(
         question: String, fallbackLabel: String? = nil, options: [String] = [], isSecret: Bool = false,
-        lines: Lines = .one, value: String? = nil
+        lines: Lines = .one, value: String? = nil, answer: String? = nil
     ) {
         self.question = question
+        self.answer = answer
         self.value = value ?? AccessiblePrompt.bracketed(question)
         self.fallbackLabel = fallbackLabel
         self.options = options

@@ -37,13 +37,14 @@ extension Toggle: AccessiblePrompting {
         AccessiblePrompt(question: isOn ? "[Y/n]" : "[y/N]", fallbackLabel: title, value: isOn ? "yes" : "no")
     }
 
-    /// `y`/`yes` turns it on, `n`/`no` off (as a flip by the user); empty keeps it.
+    /// `y`/`yes`/`true` turns it on, `n`/`no`/`false` off, in any case (as a flip by the
+    /// user); empty keeps it.
     public func applyAccessibleAnswer(_ answer: String) -> AccessibleAnswer {
         let wanted: Bool
         switch answer.lowercased() {
         case "": return .accepted
-        case "y", "yes": wanted = true
-        case "n", "no": wanted = false
+        case "y", "yes", "true": wanted = true
+        case "n", "no", "false": wanted = false
         default: return .invalid("Answer y for yes or n for no.")
         }
         if wanted != isOn { flip() }
@@ -92,7 +93,7 @@ extension TextArea: AccessiblePrompting {
         let current = text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " / ")
         return AccessiblePrompt(
             question: "(\(end); an empty line first keeps the text) [\(current)]", lines: .untilEmptyLine,
-            value: current)
+            value: current, answer: text)
     }
 
     /// Replaces the text with `answer` (its lines joined with line breaks) as one user edit,

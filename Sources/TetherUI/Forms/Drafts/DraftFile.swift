@@ -54,23 +54,7 @@ struct DraftFile {
             "{"
             + entries.map { "\n  " + DraftText.string($0.key) + ": " + DraftText.value($0.value) }
             .joined(separator: ",") + "\n}\n"
-        let temporary = path + ".tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return false }
-        let bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count {
-            let result = bytes[written...].withUnsafeBytes { writeToDescriptor(descriptor, $0.baseAddress, $0.count) }
-            if result < 0 && errno == EINTR { continue }
-            guard result > 0 else { break }
-            written += result
-        }
-        close(descriptor)
-        guard written == bytes.count, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            return false
-        }
-        return true
+        return writeFileAtomically(Array(text.utf8), toPath: path) == nil
     }
 
     /// Removes the draft.
@@ -108,10 +92,4 @@ enum DraftText {
         }
         return result + "\""
     }
-}
-
-/// `write(2)`, named apart from ``DraftFile/write(_:)`` so that the call needs no C
-/// library's module name.
-private func writeToDescriptor(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
-    write(descriptor, bytes, count)
 }

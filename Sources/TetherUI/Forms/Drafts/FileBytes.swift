@@ -35,3 +35,27 @@ package func readFileBytes(atPath path: String, limit: Int = Int.max) -> FileByt
     if ferror(file) != 0 { return .unreadable(EIO) }
     return .bytes(bytes)
 }
+
+/// Writes `bytes` whole to a temporary file readable by its owner only and renames it over
+/// `path`, so a crash never leaves half a file; the `errno` of a failure, or `nil`. The
+/// drafts and the answers records are written through it.
+package func writeFileAtomically(_ bytes: [UInt8], toPath path: String) -> Int32? {
+    let temporary = path + ".tmp"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return errno }
+    var written = 0
+    var failure: Int32?
+    while written < bytes.count {
+        let result = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        if result < 0 && errno == EINTR { continue }
+        guard result > 0 else {
+            failure = result < 0 ? errno : EIO
+            break
+        }
+        written += result
+    }
+    close(descriptor)
+    if failure == nil, rename(temporary, path) != 0 { failure = errno }
+    if failure != nil { unlink(temporary) }
+    return failure
+}
