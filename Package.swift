@@ -26,6 +26,8 @@ let package = Package(
         .library(name: "TetherCombine", targets: ["TetherCombine"]),
         // A form answered from outside: an option, an environment variable and an answers-file key per field.
         .library(name: "TetherAnswers", targets: ["TetherAnswers"]),
+        // Answers files (JSON through Foundation, YAML through Yams) and records, for TetherAnswers.
+        .library(name: "TetherAnswerFiles", targets: ["TetherAnswerFiles"]),
         // The login demo's screen and view models, for Benchmarks/ (W8: a keystroke through the whole screen).
         .library(name: "LoginDemoCore", targets: ["LoginDemoCore"]),
     ],
@@ -35,7 +37,7 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         // Combine for Linux (TetherCombine only).
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
-        // YAML answers files and records (TetherAnswers only; libyaml inside, decision 0112).
+        // YAML answers files and records (TetherAnswerFiles only; libyaml inside, decision 0112).
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         // `swift package generate-documentation --target X` (the DocC catalogs under Sources/*/X.docc).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -71,8 +73,12 @@ let package = Package(
             swiftSettings: strict),
 
         // MARK: Answers from outside the form: options, environment, answers files (JSON through Foundation)
+        .target(name: "TetherAnswers", dependencies: ["TetherUI"], swiftSettings: strict),
+        // The files: Foundation and Yams stay out of apps that take answers from options and
+        // the environment only (login-demo; decision 0112).
         .target(
-            name: "TetherAnswers", dependencies: ["TetherUI", .product(name: "Yams", package: "Yams")],
+            name: "TetherAnswerFiles",
+            dependencies: ["TetherAnswers", "TetherUI", .product(name: "Yams", package: "Yams")],
             swiftSettings: strict),
 
         // MARK: Test support shipped to users (no terminal needed)
@@ -105,7 +111,7 @@ let package = Package(
         .executableTarget(
             name: "login-demo",
             dependencies: [
-                "LoginDemoCore", "Tether",
+                "LoginDemoCore", "Tether", "TetherAnswers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], path: "Demo/login-demo", swiftSettings: strict),
 
@@ -121,7 +127,7 @@ let package = Package(
         .executableTarget(
             name: "onboarding-example",
             dependencies: [
-                "OnboardingCore", "Tether", "TetherAnswers",
+                "OnboardingCore", "Tether", "TetherAnswers", "TetherAnswerFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], path: "Examples/onboarding", swiftSettings: strict),
         // The choosing widgets' example: Dropdown, Picker, CheckList, autocomplete. The screen
@@ -161,7 +167,8 @@ let package = Package(
             ], swiftSettings: strict),
         .testTarget(name: "TetherUITests", dependencies: ["TetherUI", "TetherTesting"], swiftSettings: strict),
         .testTarget(
-            name: "TetherAnswersTests", dependencies: ["TetherAnswers", "TetherUI", "TetherTesting", "TetherReactive"],
+            name: "TetherAnswersTests",
+            dependencies: ["TetherAnswers", "TetherAnswerFiles", "TetherUI", "TetherTesting", "TetherReactive"],
             swiftSettings: strict),
         .testTarget(
             name: "TetherTestingTests", dependencies: ["TetherTesting", "TetherUI", "TetherReactive"],

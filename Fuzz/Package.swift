@@ -56,6 +56,7 @@ let package = Package(
             dependencies: [
                 "CFuzzDriver", .product(name: "TetherUI", package: "Tether"),
                 .product(name: "TetherAnswers", package: "Tether"),
+                .product(name: "TetherAnswerFiles", package: "Tether"),
             ]),
         // Frame sequences through ScreenWriter, replayed on the terminal tests' TerminalReplay (a symlink).
         .executableTarget(

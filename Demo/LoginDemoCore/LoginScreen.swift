@@ -83,9 +83,12 @@ public final class LoginScreen {
         // The messages under the fields: validators, shown once a field is left.
         usernameField = form.addField("Username", username, key: "username").validate(.required("Enter a username"))
         passwordField = form.addField("Password", password, key: "password")
-            .validate(.custom { $0.count < 8 ? .invalid("At least 8 characters (\($0.count) so far)") : .valid })
-        form.addRow(remember)
-        form.addField("Session", sessionLength)
+            .validate(
+                .custom { $0.count < 8 ? .invalid("At least 8 characters (\($0.count) so far)") : .valid }
+                    .described("At least 8 characters"))
+        // Keyed, so that each can be answered from outside (`--remember`, `LOGIN_DEMO_SESSION`).
+        form.addField("", remember, key: "remember")
+        form.addField("Session", sessionLength, key: "session")
         form.addRow(status)
         form.addButtons([signInButton, resetButton], default: signInButton)
         status.isHidden = true

@@ -39,7 +39,11 @@ struct LoginDemo: ParsableCommand {
             is a pipe or a file: `printf 'demo\\ntether-demo\\n\\n\\n\\n' | login-demo` signs in. \
             If the input ends before the form is complete, nothing is submitted and the exit \
             status is 2.
-            """)
+
+            Every field can be answered from outside the form (docs/answers.md): \
+            `LOGIN_DEMO_PASSWORD=tether-demo login-demo --username demo < /dev/null` signs in \
+            without asking; with a terminal only what is missing is asked.
+            """ + formHelp)
 
     @Option(help: "Simulated network delay of a sign-in, in seconds.")
     var delay: Double = Options().delay
@@ -65,6 +69,14 @@ struct LoginDemo: ParsableCommand {
     @Option(help: "What paints the frames: tether (Tether's own writer) or ncurses (ncurses' own screen and refresh).")
     var renderer: RendererName = Options().renderer
 
+    @Flag(help: "List every field, its value and where it came from, and what would be asked; run nothing.")
+    var explain = false
+
+    /// The form's own options (`--username demo`, `--remember`, `--password-file FILE`),
+    /// parsed by TetherAnswers from the form's keys (decision 0110).
+    @Argument(parsing: .allUnrecognized, help: .hidden)
+    var formArguments: [String] = []
+
     /// What the command line chose. `Options()` is what an empty command line chooses: the
     /// flags' defaults above are read from it, so the two cannot differ.
     struct Options {
@@ -75,12 +87,14 @@ struct LoginDemo: ParsableCommand {
         var accessible = false
         var inline = false
         var renderer = RendererName.tether
+        var formArguments: [String] = []
+        var explain = false
     }
 
     var options: Options {
         Options(
             delay: delay, mouse: !noMouse, theme: theme, observation: observation, accessible: accessible,
-            inline: inline, renderer: renderer)
+            inline: inline, renderer: renderer, formArguments: formArguments, explain: explain)
     }
 
     /// Runs the demo. With no arguments there is nothing to parse, so the parser is not
@@ -110,7 +124,7 @@ struct LoginDemo: ParsableCommand {
             LoginDemo.runForm(
                 delay: options.delay, mouse: options.mouse, theme: options.theme, observation: options.observation,
                 accessible: options.accessible || AccessibleBackend.isPreferred, inline: options.inline,
-                renderer: options.renderer.renderer)
+                renderer: options.renderer.renderer, formArguments: options.formArguments, explain: options.explain)
         }
         // Not `throw ExitCode(status)`: the parser's exit path formats an error message
         // for it first (half a millisecond of CPU, after the terminal is given back).
@@ -133,20 +147,24 @@ struct LoginDemo: ParsableCommand {
     @MainActor
     static func runForm(
         delay: Double, mouse: Bool, theme: ThemeName, observation: Bool, accessible: Bool,
-        inline: Bool = false, renderer: CursesBackend.Renderer = .tether
+        inline: Bool = false, renderer: CursesBackend.Renderer = .tether, formArguments: [String] = [],
+        explain: Bool = false
     ) -> Int32 {
         let delay = Duration.milliseconds(Int64(delay * 1000))
         let screen =
             observation
             ? LoginScreen(viewModel: ObservableLoginViewModel(scheduler: MainScheduler.instance, delay: delay))
             : LoginScreen(viewModel: LoginViewModel(scheduler: MainScheduler.instance, delay: delay))
+        let answered = answer(screen.form, arguments: formArguments, explain: explain)
+        if case .exit(let status) = answered { return status }
         let bag = DisposeBag()
         let backend: any TerminalBackend =
-            accessible
+            accessible || answered.isUnattended
             ? AccessibleBackend()
             : inlineBackend(mouse: mouse, inline: inline, renderer: renderer, screen: screen, bag: bag)
         let app = Application(root: screen.root, backend: backend, theme: theme.theme, mouse: mouse)
         screen.attach(to: app)
+        answered.focus(in: screen.form)
         if let crash = InjectedCrash.requested {
             if getenv("TETHER_DEMO_APP_CRASH_HANDLER") != nil { InjectedCrash.installAppHandler() }
             Task { @MainActor in
@@ -191,9 +209,10 @@ struct LoginDemo: ParsableCommand {
     static func inlineBackend(
         mouse: Bool, inline: Bool, renderer: CursesBackend.Renderer, screen: LoginScreen, bag: DisposeBag
     ) -> CursesBackend {
+        var options = CursesBackend.Options(mouse: mouse)
+        if let settle = resizeSettleMilliseconds { options.resizeSettleMilliseconds = settle }
         let backend = CursesBackend(
-            options: CursesBackend.Options(mouse: mouse), presentation: inline ? .inline : .fullScreen,
-            renderer: renderer)
+            options: options, presentation: inline ? .inline : .fullScreen, renderer: renderer)
         _ = screen.viewModel.signedIn.subscribe(onNext: { [weak backend] session in
             backend?.inlineExit = .summary("✔ Signed in as \(session.username)")
         }).disposed(by: bag)

@@ -44,6 +44,14 @@ extension LoginDemo {
         getenv("TETHER_DEMO_EXIT_ON_CTRL_X").flatMap { Int32(String(cString: $0)) }
     }
 
+    /// Inline, how long the terminal's size must hold still before the band is drawn again,
+    /// in milliseconds, when `TETHER_DEMO_RESIZE_SETTLE_MS` is set (else the backend's 300).
+    /// The resize-storm tests set a longer one, so that a storm sent by many `tmux` commands
+    /// on a loaded machine stays one storm (`LoginDemoInlineResizeStormTests`).
+    static var resizeSettleMilliseconds: Int? {
+        getenv("TETHER_DEMO_RESIZE_SETTLE_MS").flatMap { Int(String(cString: $0)) }
+    }
+
     /// The line the `TETHER_DEMO_EXIT_ON_CTRL_X` hook writes to standard error before it exits.
     static func exitOnCtrlXMessage(_ status: Int32) -> String {
         "login-demo: exit(\(status)) called by app code on Ctrl-X"

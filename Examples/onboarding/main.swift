@@ -1,6 +1,7 @@
 import ArgumentParser
 import OnboardingCore
 import Tether
+import TetherAnswerFiles
 import TetherAnswers
 
 #if canImport(Glibc)

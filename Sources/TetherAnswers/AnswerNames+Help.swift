@@ -12,11 +12,15 @@ extension AnswerNames {
     ///   --password-file FILE, ONBOARDING_PASSWORD  (required, secret)
     ///       Password. Never on the command line.
     /// ```
+    ///
+    /// `answersFileOption` is the app's option for an answers file (`--answers`), said in the
+    /// precedence; `nil` for an app that takes none.
     @MainActor
-    public func help(for form: Form) -> String {
-        var lines = [
-            "FORM ANSWERS (an option beats \(environmentPrefix)*, which beats --answers FILE; what none gives is asked):"
-        ]
+    public func help(for form: Form, answersFileOption: String? = "--answers") -> String {
+        let file = answersFileOption.map { ", which beats \($0) FILE" } ?? ""
+        var lines = AnswerNames.wrapped(
+            "FORM ANSWERS (an option beats \(environmentPrefix)*\(file); what none gives is asked):", indent: 0,
+            width: 78)
         for field in form.fields {
             guard let widget = field.widget as? any AccessiblePrompting else { continue }
             let prompt = widget.accessiblePrompt
@@ -39,11 +43,32 @@ extension AnswerNames {
                 about += " " + description + (description.last.map { ".!?".contains($0) } == true ? "" : ".")
             }
             if !prompt.options.isEmpty { about += " " + AnswerNames.choices(prompt.options) }
+            for rule in field.ruleWords {
+                about += " " + rule + (rule.last.map { ".!?".contains($0) } == true ? "" : ".")
+            }
             if !secret, let value = prompt.value, !value.isEmpty { about += " Now: \(value)." }
             if secret { about += " Never taken from the command line; - reads standard input." }
-            lines.append("      " + about)
+            lines += AnswerNames.wrapped(about, indent: 6, width: 78)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `text` in lines of at most `width` columns (a word longer than that stands alone),
+    /// each indented by `indent`: a help text's own wrapping keeps the indentation, which a
+    /// command-line parser re-wrapping long lines would lose.
+    static func wrapped(_ text: String, indent: Int, width: Int) -> [String] {
+        let margin = String(repeating: " ", count: indent)
+        var lines: [String] = []
+        var line = margin
+        for word in text.split(separator: " ") {
+            if line.count > indent, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = margin
+            }
+            line += (line.count > indent ? " " : "") + word
+        }
+        if line.count > indent { lines.append(line) }
+        return lines
     }
 
     /// "Choices: Free, Pro, Team." — for a long list the first few and how many there are,

@@ -7,16 +7,25 @@ import Darwin
 #endif
 
 extension FormAnswers {
-    /// This process's environment, as ``init(for:names:arguments:environment:answersFile:readStandardInput:)``
+    /// This process's environment, as ``init(for:names:arguments:environment:file:readStandardInput:)``
     /// takes it. (A server session passes its client's environment instead.)
-    public static var processEnvironment: [String: String] {
+    public static var processEnvironment: [String: String] { processEnvironment(withPrefix: "") }
+
+    /// The variables of this process's environment whose names start with `prefix` (the
+    /// form's, `ONBOARDING_`): all a form's answers need, without copying the rest.
+    public static func processEnvironment(withPrefix prefix: String) -> [String: String] {
         var result: [String: String] = [:]
         #if canImport(Darwin)
         guard var entry = _NSGetEnviron()?.pointee else { return result }
         #else
         var entry = environ
         #endif
+        let wanted = Array(prefix.utf8CString.dropLast())
         while let pointer = entry.pointee {
+            guard strncmp(pointer, wanted, wanted.count) == 0 else {
+                entry += 1
+                continue
+            }
             let text = String(cString: pointer)
             if let equals = text.firstIndex(of: "=") {
                 result[String(text[..<equals])] = String(text[text.index(after: equals)...])

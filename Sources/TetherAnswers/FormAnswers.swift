@@ -40,16 +40,17 @@ public struct FormAnswers {
     public internal(set) var problems: [String] = []
 
     /// Reads the answers to `form`'s fields from `arguments` (the form's options only: an
-    /// app's own options are parsed by the app), `environment` and the answers file at
-    /// `answersFile`. `readStandardInput` gives standard input's text, read only when a
+    /// app's own options are parsed by the app), `environment` and `file`, an answers file
+    /// already read (TetherAnswerFiles reads JSON and YAML files: its initializer takes the
+    /// file's path). `readStandardInput` gives standard input's text, read only when a
     /// secret is asked for with `-` as its file.
     public init(
         for form: Form, names: AnswerNames, arguments: [String] = [], environment: [String: String] = [:],
-        answersFile: String? = nil, readStandardInput: () -> String? = { nil }
+        file: AnswersFileContents? = nil, readStandardInput: () -> String? = { nil }
     ) {
         self.names = names
         let fields = form.fields.filter { $0.widget is any AccessiblePrompting }
-        if let answersFile { readFile(answersFile, fields: fields) }
+        if let file { read(file, fields: fields) }
         for field in fields {
             let variable = names.variable(forKey: field.key)
             if let value = environment[variable], !value.isEmpty {
@@ -59,8 +60,9 @@ public struct FormAnswers {
         readArguments(arguments, fields: fields, readStandardInput: readStandardInput)
     }
 
-    private mutating func readFile(_ path: String, fields: [Form.Field]) {
-        switch AnswersFile.read(atPath: path) {
+    private mutating func read(_ file: AnswersFileContents, fields: [Form.Field]) {
+        let path = file.path
+        switch file.answers {
         case .failure(let error):
             problems.append(error.description)
         case .success(let values):

@@ -9,11 +9,12 @@ enum DemoAfterShellLines {
     /// Starts it at `width`×`height` (keeping `historyLimit` rows of scrollback) and waits
     /// for the form.
     static func start(
-        _ arguments: [String], width: Int = 80, height: Int = 24, historyLimit: Int = 0
+        _ arguments: [String], width: Int = 80, height: Int = 24, historyLimit: Int = 0, environment: [String] = []
     ) async throws -> TmuxSession {
-        let program = ([binary] + arguments).map(shellQuoted).joined(separator: " ")
+        let program = (environment.isEmpty ? [] : ["env"] + environment) + [binary] + arguments
+        let command = program.map(shellQuoted).joined(separator: " ")
         let tmux = try TmuxSession(
-            command: "stty -g > before; printf 'shell line 1\\nshell line 2\\n'; \(program) > out 2> err; "
+            command: "stty -g > before; printf 'shell line 1\\nshell line 2\\n'; \(command) > out 2> err; "
                 + "echo $? > status; stty -g > after; echo after; exec sleep 600",
             width: width, height: height, historyLimit: historyLimit)
         try await tmux.waitForText("Username", timeout: .seconds(30))

@@ -153,4 +153,27 @@ struct OnboardingAnswersTests {
         #expect(
             !lines.contains { $0.hasPrefix("Name") || $0.hasPrefix("Email") || $0.hasPrefix("Password") }, "\(lines)")
     }
+
+    @Test(
+        "inline with a terminal, the answers fill the form below the shell and focus starts at the first field to answer"
+    )
+    func inlineAsksOnlyMissing() async throws {
+        let command =
+            (["env"] + Self.secrets + [
+                Self.binary, "--draft", "-", "--inline", "--name", "Ada", "--email", "ada@example.com",
+                "--handle", "lovelace",
+            ]).map(shellQuoted).joined(separator: " ")
+        let tmux = try TmuxSession(
+            command: "printf 'shell line\\n'; \(command) > out 2> err; echo $? > status; exec sleep 600")
+        defer { tmux.kill() }
+        let lines = try await tmux.waitForText("Step 2 of 3: Machine", timeout: .seconds(30))
+        #expect(lines.first == "shell line", "\(lines)")
+        #expect(!tmux.paneFlags().alternateScreen)
+        tmux.type("hel")
+        try await tmux.waitForText("Helix")
+        tmux.press("Enter")
+        _ = try await tmux.waitUntil("Helix chosen") { lines in
+            lines.contains { $0.contains("Editor") && $0.contains("Helix") }
+        }
+    }
 }

@@ -93,4 +93,41 @@ struct OnboardingRecordTests {
         #expect(result.stderr.contains("answers.json: a record is YAML"), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
     }
+
+    @Test("a password given by file is in no process's command line, no record, no output and no screen")
+    func passwordNowhere() async throws {
+        let secret = "/tmp/tether-onboarding-secret-\(getpid())"
+        let path = "/tmp/tether-onboarding-nowhere-\(getpid()).yaml"
+        defer {
+            unlink(secret)
+            unlink(path)
+        }
+        let file = fopen(secret, "w")
+        fputs(Answers.password + "\n", file)
+        fclose(file)
+        chmod(secret, 0o600)
+        let command =
+            ([
+                Self.binary, "--draft", "-", "--accessible", "--record", path, "--password-file", secret,
+                "--confirm-file", secret,
+            ] + Answers.options.prefix(6)).map(shellQuoted).joined(separator: " ")
+        let tmux = try TmuxSession(command: "\(command) > out 2> err; echo $? > status; exec sleep 600")
+        defer { tmux.kill() }
+        try await tmux.waitForText("Editor (required", timeout: .seconds(30))
+        let pids = ProcessRunner.run(["pgrep", "-f", "--", "--record \(path)"]).stdout.split(separator: "\n")
+        #expect(!pids.isEmpty, "the running example was not found")
+        for pid in pids {
+            let commandLine = readBytes(atPath: "/proc/\(pid)/cmdline") ?? []
+            #expect(!String(decoding: commandLine, as: UTF8.self).contains(Answers.password))
+        }
+        tmux.type("helix")
+        tmux.press("Enter")
+        try await tmux.waitForText("Save? [Y/n]")
+        tmux.press("Enter")
+        #expect(try await tmux.waitForFile("status", timeout: .seconds(30)) == "0\n")
+        for text in [text(path), tmux.file("out") ?? "", tmux.file("err") ?? ""] + tmux.capturedScreens {
+            #expect(!text.contains(Answers.password))
+        }
+        #expect(text(path).contains("# password: left out"))
+    }
 }

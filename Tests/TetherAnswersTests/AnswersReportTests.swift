@@ -97,10 +97,13 @@ struct AnswersReportTests {
         let signUp = SignUp()
         let help = signUp.names.help(for: signUp.form)
         #expect(help.contains("  --name VALUE, SIGNUP_NAME  (required)"))
+        #expect(help.contains("      Email. Enter an email address like name@example.com."), "\(help)")
+        #expect(help.contains("      Password. Enter at least 8 characters. Never taken"), "\(help)")
+        #expect(help.split(separator: "\n").allSatisfy { $0.count <= 78 }, "\(help)")
         #expect(help.contains("  --password-file FILE, SIGNUP_PASSWORD  (required, secret)"))
         #expect(help.contains("  --newsletter, --no-newsletter, SIGNUP_NEWSLETTER"))
         #expect(help.contains("Choices: Free, Pro, Team."))
-        #expect(help.contains("Port. Now: 8080."))
+        #expect(help.contains("Port. Enter a whole number") && help.contains("Now: 8080."), "\(help)")
     }
 
     @Test("a draft does not override an answer given from outside: an option beats recorded answers")

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TetherAnswerFiles
 import TetherAnswers
 import TetherReactive
 import TetherUI

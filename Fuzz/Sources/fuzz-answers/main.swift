@@ -1,4 +1,5 @@
 import CFuzzDriver
+import TetherAnswerFiles
 import TetherAnswers
 import TetherUI
 #if canImport(Glibc)

@@ -9,7 +9,7 @@ import Darwin
 #endif
 @testable import TetherUI
 
-/// The draft file format (`DraftFile`, `DraftParser`), the one file Tether reads today: any
+/// The draft file format (`DraftFile`, read through `JSONDecoder` by `DraftDecoding`): any
 /// bytes at a draft's path are read without crashing and without recursion the input can
 /// deepen; they are a draft or refused with a reason, never both; a draft that reads is written
 /// back (`DraftFile.write`) to text that reads to the same entries.

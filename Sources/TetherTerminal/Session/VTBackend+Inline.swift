@@ -39,7 +39,7 @@ extension VTBackend {
     }
 
     /// How long an inline band waits after the terminal's last size change before it is
-    /// found and drawn again.
+    /// found and drawn again (``Options/resizeSettleMilliseconds``, 300 ms by default).
     ///
     /// A terminal that gets narrower rewraps the band's rows and pushes those that no longer
     /// fit into its scrollback before the program hears of it; every frame drawn during a
@@ -47,13 +47,13 @@ extension VTBackend {
     /// turn. Waiting for the size to hold still leaves at most the one frame from before the
     /// storm in the scrollback, and asks the terminal where the cursor is once, not at every
     /// step. Full screen redraws at once: the alternate screen has no scrollback.
-    static let resizeSettle: Duration = .milliseconds(300)
+    var resizeSettle: Duration { .milliseconds(max(0, options.resizeSettleMilliseconds)) }
 
     /// The terminal's size changed: full screen, lays out and redraws at once; inline, waits
     /// until the size has held still for ``resizeSettle`` (drawing nothing meanwhile).
     func resized(_ run: Run) {
         guard run.band != nil else { return invalidate(run) }
-        run.settleDeadline = .now + Self.resizeSettle
+        run.settleDeadline = .now + resizeSettle
     }
 
     /// The time left before a settling band is drawn again, or `nil`.

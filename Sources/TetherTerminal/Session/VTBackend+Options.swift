@@ -26,13 +26,21 @@ extension VTBackend {
         /// delivered as `TerminalEvent/focusChanged(_:)`; a terminal without focus reports
         /// ignores the request and never reports.
         public var focusEvents: Bool
+        /// Inline: how long the terminal's size must hold still before the band is found and
+        /// drawn again, in milliseconds (decision 0111). A terminal that gets narrower pushes
+        /// the band's rows into its scrollback, so each frame drawn while a window is being
+        /// resized would be left there; tmux reports a new size at most every 250 ms.
+        public var resizeSettleMilliseconds: Int
 
         /// Options; by default mouse, bracketed paste, colours, the kitty keyboard protocol
-        /// (where the terminal answers) and focus reports on, 25 ms escape delay.
+        /// (where the terminal answers) and focus reports on, 25 ms escape delay, 300 ms
+        /// resize settle.
         public init(
             mouse: Bool = true, bracketedPaste: Bool = true, colors: Bool = true,
-            escapeDelayMilliseconds: Int = 25, kittyKeyboard: Bool = true, focusEvents: Bool = true
+            escapeDelayMilliseconds: Int = 25, kittyKeyboard: Bool = true, focusEvents: Bool = true,
+            resizeSettleMilliseconds: Int = 300
         ) {
+            self.resizeSettleMilliseconds = resizeSettleMilliseconds
             self.focusEvents = focusEvents
             self.mouse = mouse
             self.bracketedPaste = bracketedPaste

@@ -16,7 +16,7 @@ final class Run {
     /// The frame on the screen; `nil` when unknown (after a resize or a resume).
     var previous: Frame?
     /// Inline, while the terminal's size is changing: when the band is found and drawn
-    /// again, unless another resize comes first (``VTBackend/resizeSettle``); `nil` otherwise.
+    /// again, unless another resize comes first (`VTBackend.Options.resizeSettleMilliseconds`); `nil` otherwise.
     var settleDeadline: ContinuousClock.Instant?
     /// Whether the terminal is asked for its background (at start and after a resume).
     var asksBackground = false

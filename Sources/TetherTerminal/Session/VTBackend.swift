@@ -260,9 +260,8 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
     }
 
     /// Like ``present(_:cursor:)``, comparing only `changedRows` with the frame presented
-    /// before (the application's partial redraws); `nil` compares every row. Inline, nothing
-    /// is drawn while the terminal's size is changing: the application is sent
-    /// `TerminalEvent/resized(_:)` and draws the whole band once the size holds still.
+    /// before (the application's partial redraws); `nil` compares every row. Inline, nothing is
+    /// drawn while the size changes: `TerminalEvent/resized(_:)` comes once it holds still.
     public func present(_ frame: Frame, cursor: Point?, changedRows: Range<Int>?) {
         guard let run, !suspended, run.settleDeadline == nil else { return }
         let bytes: [UInt8]
@@ -311,7 +310,8 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
     /// inline band redraws after the terminal's size stopped changing; `nil` when neither.
     public var pollTimeout: Duration? {
         guard let run else { return nil }
-        return [run.pump.timeout, settleTimeout(run)].compactMap { $0 }.min()
+        guard let settle = settleTimeout(run) else { return run.pump.timeout }
+        return run.pump.timeout.map { min($0, settle) } ?? settle
     }
 
     /// Handles signals that arrived, reads and delivers the input that is ready, and

@@ -14,6 +14,8 @@ public final class Toggle: Widget {
         didSet { setNeedsLayout() }
     }
 
+    override var ownLabel: String? { title }
+
     /// A toggle showing `title`.
     public init(_ title: String, isOn: Bool = false) {
         self.title = title

@@ -8,6 +8,8 @@ final class FieldState {
     /// The label's text without the required mark.
     var title: String
     var isRequired = false
+    /// The validators' rules in words, in the order added (``Validator/words``).
+    var ruleWords: [String] = []
     /// Whether the field can ever show a message (it is required, has validators or checks,
     /// its widget reports problems, or the app set an error): the form keeps a row for it.
     var mayShowMessages = false

@@ -42,12 +42,23 @@ extension Form {
             return words.joined(separator: "-")
         }
 
-        /// The label's text without the required mark.
-        public var title: String { state?.title ?? label.text }
+        /// The label's text without the required mark; for a field without a label, what the
+        /// widget calls itself (a toggle's title, `Remember me`), as the accessible
+        /// presentation says it.
+        public var title: String { state?.title ?? ownTitle }
+
+        private var ownTitle: String {
+            label.text.isEmpty ? widget.ownLabel ?? "" : label.text
+        }
+
+        /// The rules of the field's validators in words, in the order added (`Enter at least
+        /// 8 characters`): what a form's help says of the field. Rules written as closures
+        /// say nothing unless given words (``Validator/described(_:)``).
+        public var ruleWords: [String] { state?.ruleWords ?? [] }
 
         var fieldState: FieldState {
             if let state { return state }
-            let made = FieldState(title: label.text)
+            let made = FieldState(title: ownTitle)
             state = made
             return made
         }

@@ -71,9 +71,11 @@ extension Form {
         _ label: String, _ field: TextField, key: String, as format: TextFormat<Value>, value: Value
     ) -> FormField<Value> {
         field.text = format.format(value)
-        return add(
+        let made = add(
             label, field, key: key, property: field.rx.value(as: format), initial: value,
             setAsUser: { [weak field] value in field?.setValueAsUser(format.format(value)) ?? false }, typed: true)
+        made.fieldState.ruleWords.append(format.message)
+        return made
     }
 
     /// Adds a field holding the value of `property` (any widget's control property),

@@ -98,6 +98,7 @@ public final class FormField<Value: Equatable>: Form.Field {
         }
         let state = fieldState
         state.mayShowMessages = true
+        state.ruleWords += validator.words
         for dependency in validator.dependencies {
             dependency.fieldState.valueChanges.subscribe(onNext: { [weak self] in self?.checkRules() })
                 .disposed(by: state.bag)

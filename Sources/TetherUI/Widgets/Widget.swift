@@ -194,6 +194,10 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
         setNeedsDisplay()
     }
 
+    /// What the widget calls itself when a form gives it no label (a toggle's title): the
+    /// field's title then. `nil` for most widgets.
+    var ownLabel: String? { nil }
+
     // MARK: Focus
 
     /// Whether this kind of widget takes keyboard focus (text fields, toggles, sliders, buttons).

@@ -33,9 +33,10 @@ struct DraftFile {
         case .tooLarge: return .refused("it is larger than \(Self.maximumSize / 1024) KB")
         case .unreadable(let code): return .refused("it cannot be read: \(String(cString: strerror(code)))")
         case .bytes(let bytes):
-            var parser = DraftParser(bytes)
-            guard let entries = parser.object() else { return .refused(parser.failure ?? "it is not a draft") }
-            return .draft(entries)
+            switch DraftDecoding.entries(bytes) {
+            case .success(let entries): return .draft(entries)
+            case .failure(let refusal): return .refused(refusal.reason)
+            }
         }
     }
 

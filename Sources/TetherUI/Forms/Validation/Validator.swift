@@ -13,17 +13,28 @@ public struct Validator<Value> {
     let check: (Value) -> ValidationResult
     /// Fields whose changes make this rule run again.
     let dependencies: [Form.Field]
+    /// The rule in words, as a form's help says it (`Enter at least 8 characters`): the
+    /// built-in rules say theirs; a closure says none unless given with ``described(_:)``.
+    public let words: [String]
 
     /// A rule from a closure: return ``ValidationResult/invalid(_:)`` with a message, or
     /// ``ValidationResult/valid``.
     public init(_ check: @escaping (Value) -> ValidationResult) {
         self.check = check
         self.dependencies = []
+        self.words = []
     }
 
-    init(dependencies: [Form.Field], _ check: @escaping (Value) -> ValidationResult) {
+    init(dependencies: [Form.Field] = [], words: [String], _ check: @escaping (Value) -> ValidationResult) {
         self.check = check
         self.dependencies = dependencies
+        self.words = words
+    }
+
+    /// This rule, said in `words` where a form explains its rules (`--help` of a form
+    /// answered from outside).
+    public func described(_ words: String) -> Validator {
+        Validator(dependencies: dependencies, words: [words], check)
     }
 
     /// Checks `value`.
@@ -31,7 +42,7 @@ public struct Validator<Value> {
 
     /// This rule, then `other` when this one passes: the first failure's message wins.
     public func and(_ other: Validator<Value>) -> Validator<Value> {
-        Validator(dependencies: dependencies + other.dependencies) { value in
+        Validator(dependencies: dependencies + other.dependencies, words: words + other.words) { value in
             let first = check(value)
             return first.isValid ? other.check(value) : first
         }
@@ -44,7 +55,7 @@ public struct Validator<Value> {
 
     /// Fails with `message` when `isValid` returns `false`.
     public static func rule(_ message: String, _ isValid: @escaping (Value) -> Bool) -> Validator {
-        Validator { isValid($0) ? .valid : .invalid(message) }
+        Validator(words: [message]) { isValid($0) ? .valid : .invalid(message) }
     }
 }
 
@@ -53,7 +64,7 @@ extension Validator where Value: FormEmptiable {
     /// toggle off). `message` defaults to "This field is required"; a form field made with
     /// ``Form/Field/isRequired`` says "<Label> is required" instead.
     public static func required(_ message: String = "This field is required") -> Validator {
-        rule(message) { !$0.isEmptyFormValue }
+        Validator(words: []) { $0.isEmptyFormValue ? .invalid(message) : .valid }
     }
 }
 
@@ -61,7 +72,11 @@ extension Validator where Value: Collection {
     /// The value has at least `min` and at most `max` elements (characters of a string,
     /// items of a selection). The message defaults to one naming the limits.
     public static func length(min: Int? = nil, max: Int? = nil, _ message: String? = nil) -> Validator {
-        Validator { value in
+        let bounds = [min.map { "at least \($0)" }, max.map { "at most \($0)" }].compactMap { $0 }
+        let unit = (max ?? min) == 1 ? "character" : "characters"
+        let words =
+            message.map { [$0] } ?? (bounds.isEmpty ? [] : ["Enter " + bounds.joined(separator: " and ") + " " + unit])
+        return Validator(words: words) { value in
             let count = value.count
             if let min, count < min {
                 return .invalid(message ?? "Enter at least \(min) \(min == 1 ? "character" : "characters")")
@@ -85,7 +100,7 @@ extension Validator where Value == String {
         } catch {
             preconditionFailure("Validator.pattern: \(pattern) is not a regular expression: \(error)")
         }
-        return Validator { value in
+        return Validator(words: [message]) { value in
             value.isEmpty || value.wholeMatch(of: regex) != nil ? .valid : .invalid(message)
         }
     }
@@ -99,10 +114,8 @@ extension Validator where Value == String {
 extension Validator where Value: Comparable {
     /// The value lies in `range`. The message defaults to "Enter a value from A to B".
     public static func range(_ range: ClosedRange<Value>, _ message: String? = nil) -> Validator {
-        Validator { value in
-            range.contains(value)
-                ? .valid : .invalid(message ?? "Enter a value from \(range.lowerBound) to \(range.upperBound)")
-        }
+        let message = message ?? "Enter a value from \(range.lowerBound) to \(range.upperBound)"
+        return Validator(words: [message]) { value in range.contains(value) ? .valid : .invalid(message) }
     }
 }
 
@@ -115,7 +128,7 @@ extension Validator where Value: Equatable {
     /// The value equals `other`'s (a password and its confirmation); runs again whenever
     /// `other` changes. Passes while this field is empty, so the message waits for typing.
     public static func equal(to other: FormField<Value>, _ message: String) -> Validator {
-        Validator(dependencies: [other]) { [weak other] value in
+        Validator(dependencies: [other], words: ["The same as \(other.title)"]) { [weak other] value in
             guard let other else { return .valid }
             if let empty = value as? any FormEmptiable, empty.isEmptyFormValue { return .valid }
             return value == other.value ? .valid : .invalid(message)

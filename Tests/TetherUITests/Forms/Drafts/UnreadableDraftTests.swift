@@ -47,7 +47,7 @@ private func form(drafts path: String) -> Form {
 @MainActor
 @Suite("Unreadable drafts")
 struct UnreadableDraftTests {
-    @Test("a draft of 20,000 nested brackets is refused by its depth, moved aside, and the form starts empty")
+    @Test("a draft of 20,000 nested brackets is refused, moved aside, and the form starts empty")
     func nestedBracketsAreRefused() throws {
         let path = draftPath()
         defer { cleanUp(path) }
@@ -55,7 +55,7 @@ struct UnreadableDraftTests {
         let drafts = try #require(form(drafts: path).drafts)
         #expect(!drafts.hasDraft)
         let problem = try #require(drafts.problem)
-        #expect(problem.contains(path) && problem.contains("nest more than 16 deep"), "\(problem)")
+        #expect(problem.contains(path) && problem.contains("nested more than 512 deep"), "\(problem)")
         #expect(problem.contains(path + ".corrupt"), "\(problem)")
         #expect(!exists(path) && exists(path + ".corrupt"))
     }
@@ -71,14 +71,31 @@ struct UnreadableDraftTests {
         #expect(drafts.problem?.contains("larger than 1024 KB") == true, "\(drafts.problem ?? "nil")")
     }
 
-    @Test("text that is not a draft is refused naming its line")
-    func notADraftNamesTheLine() throws {
+    @Test("text that is not JSON is refused saying so; a value of the wrong kind is refused naming its key")
+    func notADraftSaysWhy() throws {
         let path = draftPath()
         defer { cleanUp(path) }
         store(Array("{\n  \"name\": \"Ada\",\n  oops\n}\n".utf8), at: path)
         let drafts = try #require(form(drafts: path).drafts)
+        #expect(drafts.problem?.contains("it is not a draft (not valid JSON") == true, "\(drafts.problem ?? "nil")")
+        let other = draftPath() + "-object"
+        defer { cleanUp(other) }
+        store(Array("{\"name\": {\"first\": \"Ada\"}}".utf8), at: other)
+        let refused = try #require(form(drafts: other).drafts)
+        #expect(refused.problem?.contains("(key name: a value is a string") == true, "\(refused.problem ?? "nil")")
+    }
+
+    @Test("lists nested one deeper than the limit are refused naming the key")
+    func depthPastTheLimitIsRefused() throws {
+        let path = draftPath()
+        defer { cleanUp(path) }
+        let open = [UInt8](repeating: UInt8(ascii: "["), count: 17),
+            close = [UInt8](repeating: UInt8(ascii: "]"), count: 17)
+        store(Array("{\"name\": \"Ada\", \"deep\": ".utf8) + open + close + Array("}".utf8), at: path)
+        let drafts = try #require(form(drafts: path).drafts)
         #expect(
-            drafts.problem?.contains("not a draft (unexpected text on line 3)") == true, "\(drafts.problem ?? "nil")")
+            drafts.problem?.contains("key deep: its lists nest more than 16 deep") == true, "\(drafts.problem ?? "nil")"
+        )
     }
 
     @Test("lists nested as deep as the limit still read")

@@ -78,4 +78,26 @@ struct ValidatorTests {
         #expect(ValidationResult.invalid("x").message == "x")
         #expect(ValidationResult.pending("Checking…").isPending)
     }
+
+    @Test("each built-in rule says itself in words, a closure only when described, and `and` says both")
+    func ruleWords() {
+        #expect(Validator<String>.length(min: 2, max: 4).words == ["Enter at least 2 and at most 4 characters"])
+        #expect(Validator<String>.email().words == ["Enter an email address like name@example.com"])
+        #expect(Validator<Int>.range(1...9).words == ["Enter a value from 1 to 9"])
+        #expect(Validator<String>.required().words == [])
+        #expect(Validator<String>.custom { _ in .valid }.words == [])
+        #expect(Validator<String>.custom { _ in .valid }.described("No spaces").words == ["No spaces"])
+        let both = Validator<String>.length(min: 1).and(.pattern("[a-z]*", "Use small letters"))
+        #expect(both.words == ["Enter at least 1 character", "Use small letters"])
+    }
+
+    @Test("a field lists its rules in words in the order added, its typed format's first")
+    func fieldRuleWords() {
+        let form = Form()
+        let port = form.addField("Port", TextField(), key: "port", as: .integer(in: 1...65_535), value: 80)
+        port.validate(.range(1024...65_535, "Use a port above 1023"))
+        let name = form.addField("Name", TextField(), key: "name").validate(.length(max: 8))
+        #expect(port.ruleWords.count == 2 && port.ruleWords.last == "Use a port above 1023", "\(port.ruleWords)")
+        #expect(name.ruleWords == ["Enter at most 8 characters"])
+    }
 }

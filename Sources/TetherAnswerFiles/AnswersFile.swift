@@ -1,4 +1,5 @@
 import Foundation
+import TetherAnswers
 import TetherUI
 
 /// An answers file: one JSON object whose keys are the form's keys and whose values are
@@ -84,12 +85,6 @@ enum AnswersFile {
         @unknown default: return "\(error)"
         }
     }
-}
-
-/// Why an answers file cannot be used: one sentence naming the file.
-public struct AnswersFileError: Error, Hashable, Sendable, CustomStringConvertible {
-    public let description: String
-    init(_ description: String) { self.description = description }
 }
 
 /// One value of an answers file.

@@ -1,3 +1,4 @@
+import TetherAnswers
 import TetherUI
 import Yams
 

@@ -5,10 +5,11 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TetherAnswers
 import TetherUI
 
 /// A record of a form's answers (`--record FILE`): the value of every field a person could
-/// answer, as YAML that ``FormAnswers`` reads back (`--answers FILE`), every value checked
+/// answer, as YAML that `FormAnswers` reads back (`--answers FILE`), every value checked
 /// again then. A secret is never written: a comment names it and the safe ways to give it,
 /// so the record plus the secrets from the environment reproduces the run.
 ///
