@@ -43,7 +43,7 @@ extension AnswerNames {
                 about += " " + description + (description.last.map { ".!?".contains($0) } == true ? "" : ".")
             }
             if !prompt.options.isEmpty { about += " " + AnswerNames.choices(prompt.options) }
-            for rule in field.ruleWords {
+            for rule in (prompt.rule.map { [$0] } ?? []) + field.ruleWords {
                 about += " " + rule + (rule.last.map { ".!?".contains($0) } == true ? "" : ".")
             }
             if !secret, let value = prompt.value, !value.isEmpty { about += " Now: \(value)." }

@@ -63,6 +63,9 @@ struct LoginDemoAnswersTests {
         #expect(result.stdout.contains("FORM ANSWERS (an option beats LOGIN_DEMO_*; what none gives is asked):"))
         #expect(result.stdout.contains("--remember, --no-remember, LOGIN_DEMO_REMEMBER"), "\(result.stdout)")
         #expect(result.stdout.contains("--password-file FILE, LOGIN_DEMO_PASSWORD  (secret)"))
+        #expect(
+            result.stdout.contains("Session. A number from 5 to 120 in steps of 5. Now: 30 min."), "\(result.stdout)")
+        #expect(result.stdout.contains("Password. At least 8 characters. Never taken"), "\(result.stdout)")
     }
 
     @Test("with a terminal, the username given fills the form and focus starts at the password")

@@ -111,14 +111,15 @@ final class TerminalDevice {
     func leave(farewell: [UInt8], after: [UInt8] = []) {
         guard isTaken else { return }
         isTaken = false
+        let bytes = farewell + (inline ? [] : TerminalStrings.plain(strings.exitAlternateScreen))
         if outputStuck {
             // What the terminal never took is discarded (on a terminal device), so that the
             // bytes turning the modes off are what it reads when it reads again; they are
             // written with a deadline rather than dropped.
             if isatty(io.output) == 1 { _ = tcflush(io.output, TCOFLUSH) }
-            writeWithDeadline(farewell + (inline ? [] : TerminalStrings.plain(strings.exitAlternateScreen)))
+            writeWithDeadline(bytes)
         } else {
-            write(farewell + (inline ? [] : TerminalStrings.plain(strings.exitAlternateScreen)))
+            write(bytes)
         }
         if ownsModes { _ = tcsetattr(io.output, outputStuck ? TCSANOW : TCSADRAIN, &shellModes) }
         if !outputStuck { write(after) }

@@ -56,6 +56,9 @@ public struct AccessiblePrompt: Hashable, Sendable {
     /// (``AccessiblePrompting/applyAccessibleAnswer(_:)``): what a record of the answers
     /// keeps (a text area's lines joined with line breaks). `nil` takes ``value``.
     public var answer: String?
+    /// The rule an answer follows, in words, when the widget has one of its own (a slider:
+    /// `A number from 5 to 120 in steps of 5`): what a form's help says of it. `nil`: none.
+    public var rule: String?
     /// What to call the widget when the form gives it no label (a toggle's title).
     public var fallbackLabel: String?
     /// Whether the answer is secret: echo goes off while it is read and it is never printed.
@@ -66,10 +69,11 @@ public struct AccessiblePrompt: Hashable, Sendable {
     /// A prompt.
     public init(
         question: String, fallbackLabel: String? = nil, options: [String] = [], isSecret: Bool = false,
-        lines: Lines = .one, value: String? = nil, answer: String? = nil
+        lines: Lines = .one, value: String? = nil, answer: String? = nil, rule: String? = nil
     ) {
         self.question = question
         self.answer = answer
+        self.rule = rule
         self.value = value ?? AccessiblePrompt.bracketed(question)
         self.fallbackLabel = fallbackLabel
         self.options = options

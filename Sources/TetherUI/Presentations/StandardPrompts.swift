@@ -54,7 +54,9 @@ extension Toggle: AccessiblePrompting {
 
 extension Slider: AccessiblePrompting {
     public var accessiblePrompt: AccessiblePrompt {
-        AccessiblePrompt(question: "(\(rangeSentence)) [\(format(value))]", value: format(value))
+        AccessiblePrompt(
+            question: "(\(rangeSentence)) [\(format(value))]", value: format(value),
+            rule: "A number from \(rangeSentence)")
     }
 
     private var rangeSentence: String {
