@@ -31,7 +31,7 @@ public import TetherUI
 ///   every session; the application calls ``stop()`` and exits. A hang-up of the terminal
 ///   (end of input) is reported as `SIGHUP` to its own session only.
 /// - On the controlling terminal only (``TerminalIO/isControllingTerminal``): `SIGWINCH` →
-///   `TerminalEvent/resized(_:)` (inline, once the size has held still for 100 ms); `SIGTSTP` → ``suspend()``, and after the process
+///   `TerminalEvent/resized(_:)` (inline, once the size has held still: 300 ms by default); `SIGTSTP` → ``suspend()``, and after the process
 ///   continues `TerminalEvent/redrawNeeded` (or `resized`); `SIGCONT` after an outside
 ///   `SIGSTOP` → `TerminalEvent/redrawNeeded`. Another terminal's owner reports a new
 ///   size with ``terminalResized()``.
