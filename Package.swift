@@ -90,7 +90,10 @@ let package = Package(
             swiftSettings: strict),
 
         // MARK: Terminal I/O (no ncurses): bytes in and out of any terminal, sessions as instances
-        .target(name: "TetherTerminal", dependencies: ["TetherUI", "TetherProcess"], swiftSettings: strict),
+        // C under the session host's waiter: Linux's epoll, which Glibc's module does not export.
+        .target(name: "CTetherPoll"),
+        .target(
+            name: "TetherTerminal", dependencies: ["TetherUI", "TetherProcess", "CTetherPoll"], swiftSettings: strict),
 
         // MARK: The controlling terminal (the only module that imports CNCurses: terminfo)
         // Linked through the module map (`link "ncursesw"`), not pkg-config: SwiftPM warns

@@ -38,6 +38,17 @@ let package = Package(
         // The raw Swift floor: login-demo's screen drawn with termios and escape sequences
         // by hand, no library (the ttyprobe comparison in docs/performance.md).
         .executableTarget(name: "login-floor"),
+        // The host side of the session-host benchmark: one login form per pseudo-terminal,
+        // all in one SessionHost (Benchmarks/Scripts/session-host-load.py is the client).
+        .executableTarget(
+            name: "session-host-bench",
+            dependencies: [
+                .product(name: "TetherReactive", package: "Tether"),
+                .product(name: "TetherUI", package: "Tether"),
+                .product(name: "TetherTerminal", package: "Tether"),
+                .product(name: "LoginDemoCore", package: "Tether"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

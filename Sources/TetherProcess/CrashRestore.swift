@@ -50,20 +50,25 @@ enum CrashRestore {
     /// Size of the alternate signal stack added when the thread has none.
     private static let alternateStackSize = 64 * 1024
 
-    /// How many sessions can be armed at once.
-    static let slots = 16
+    /// Slots come in chunks of this many, allocated as sessions need them and never freed
+    /// (the handler may read a chunk at any moment); there is no fixed number of sessions.
+    static let chunkSize = 64
+
+    /// How many chunks the table can name: 65,536 sessions, far beyond any descriptor limit.
+    static let maxChunks = 1024
 
     /// Arms `slot` for the terminal `outFD`: on a fatal signal, write `bytes` there and put
     /// `shellModes` back. Installs the handlers (remembering what was there) when no slot
     /// was armed. Every armed slot is restored, in slot order.
     @MainActor
     static func arm(slot: Int, outFD: Int32, bytes: [UInt8], shellModes: termios) {
-        crashFDs[slot].store(-1, ordering: .sequentiallyConsistent)
-        (crashShellModes + slot).pointee = shellModes
+        let chunk = CrashChunk.ensure(slot: slot)
+        chunk.fd(slot).pointee.store(-1, ordering: .sequentiallyConsistent)
+        chunk.modes(slot).pointee = shellModes
         publish(bytes, slot: slot)
         ensureAlternateStack()
         install()
-        crashFDs[slot].store(outFD, ordering: .sequentiallyConsistent)
+        chunk.fd(slot).pointee.store(outFD, ordering: .sequentiallyConsistent)
     }
 
     /// Replaces the bytes `slot` writes (an inline band moved), while armed: published
@@ -76,19 +81,19 @@ enum CrashRestore {
     /// Lets a crash pass `slot` by (while its program is suspended and the terminal is the
     /// shell's): the handlers stay installed.
     static func pause(slot: Int) {
-        crashFDs[slot].store(-1, ordering: .sequentiallyConsistent)
+        CrashChunk.existing(slot: slot)?.fd(slot).pointee.store(-1, ordering: .sequentiallyConsistent)
     }
 
     /// Arms `slot` again after ``pause(slot:)``.
     static func resume(slot: Int, outFD: Int32) {
-        crashFDs[slot].store(outFD, ordering: .sequentiallyConsistent)
+        CrashChunk.existing(slot: slot)?.fd(slot).pointee.store(outFD, ordering: .sequentiallyConsistent)
     }
 
     /// Disarms `slot`; when no slot is armed any more, puts back the dispositions found
     /// at install (unless someone replaced ours meanwhile).
     @MainActor
     static func disarm(slot: Int) {
-        crashFDs[slot].store(-1, ordering: .sequentiallyConsistent)
+        CrashChunk.existing(slot: slot)?.fd(slot).pointee.store(-1, ordering: .sequentiallyConsistent)
         armedSlots.remove(slot)
         guard armedSlots.isEmpty else { return }
         for signal in signals where installedSignals.contains(signal) {
@@ -120,13 +125,14 @@ enum CrashRestore {
     private static func publish(_ bytes: [UInt8], slot: Int) {
         armedSlots.insert(slot)
         guard !crashEntered.load(ordering: .sequentiallyConsistent) else { return }
-        let index = 1 - (crashPublished[slot].load(ordering: .sequentiallyConsistent) & 1)
+        let chunk = CrashChunk.ensure(slot: slot)
+        let index = 1 - (chunk.published(slot).pointee.load(ordering: .sequentiallyConsistent) & 1)
         let count = min(bytes.count, capacity)
         bytes.withUnsafeBufferPointer { source in
             guard let base = source.baseAddress else { return }
-            (crashBuffers + (slot * 2 + index) * capacity).update(from: base, count: count)
+            chunk.buffer(slot, index).update(from: base, count: count)
         }
-        crashPublished[slot].store((count << 1) | index, ordering: .sequentiallyConsistent)
+        chunk.published(slot).pointee.store((count << 1) | index, ordering: .sequentiallyConsistent)
     }
 
     // MARK: - Installing
@@ -184,24 +190,9 @@ enum CrashRestore {
 // and never freed: the handler may run on any thread at any time, and must neither
 // allocate nor take a lock.
 
-/// Each slot's terminal; -1 when that slot has nothing to restore.
-private let crashFDs = InlineArray<16, Atomic<Int32>> { _ in Atomic(-1) }
 /// Set by the first handler that restores, so that concurrent or nested crashes do not
 /// write twice.
 private let crashEntered = Atomic<Bool>(false)
-/// Per slot: the buffer the handler writes (the low bit) and how many of its bytes (the rest).
-private let crashPublished = InlineArray<16, Atomic<Int>> { _ in Atomic(0) }
-/// Two buffers of ``CrashRestore/capacity`` bytes per slot, one after the other: the one
-/// `crashPublished` names, and the one the next update fills.
-nonisolated(unsafe) private let crashBuffers = UnsafeMutablePointer<UInt8>.allocate(
-    capacity: CrashRestore.slots * 2 * CrashRestore.capacity)
-/// Per slot, the terminal modes from before the session started. Written only while the
-/// slot is disarmed.
-nonisolated(unsafe) private let crashShellModes: UnsafeMutablePointer<termios> = {
-    let pointer = UnsafeMutablePointer<termios>.allocate(capacity: CrashRestore.slots)
-    pointer.initialize(repeating: termios(), count: CrashRestore.slots)
-    return pointer
-}()
 /// The disposition each signal had before ours, indexed by signal number.
 nonisolated(unsafe) private let previousActions: UnsafeMutablePointer<sigaction> = {
     let pointer = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
@@ -225,7 +216,8 @@ private func handleFatalSignal(
 ) {
     let savedErrno = errno
     if !crashEntered.exchange(true, ordering: .sequentiallyConsistent) {
-        for slot in 0..<CrashRestore.slots { restoreTerminal(slot: slot) }
+        crashWaitsLeft = crashWaitBudget
+        CrashChunk.forEachSlot { restoreTerminal(slot: $0) }
         // The runtime's "Fatal error: …" went to the captured standard error: out it goes
         // now, on the restored screen, before the backtracer writes after it.
         releaseStandardError()
@@ -245,27 +237,38 @@ private func handleFatalSignal(
 
 /// Writes the farewell bytes and puts the shell's terminal modes back.
 private func restoreTerminal(slot: Int) {
-    let fd = crashFDs[slot].load(ordering: .sequentiallyConsistent)
+    guard let chunk = CrashChunk.existing(slot: slot) else { return }
+    let fd = chunk.fd(slot).pointee.load(ordering: .sequentiallyConsistent)
     guard fd >= 0 else { return }
-    let published = crashPublished[slot].load(ordering: .sequentiallyConsistent)
-    let bytes = crashBuffers + (slot * 2 + (published & 1)) * CrashRestore.capacity
-    writeAllSignalSafe(fd, bytes, count: published >> 1)
-    _ = tcsetattr(fd, TCSANOW, crashShellModes + slot)
+    let published = chunk.published(slot).pointee.load(ordering: .sequentiallyConsistent)
+    writeAllSignalSafe(fd, chunk.buffer(slot, published & 1), count: published >> 1, waits: &crashWaitsLeft)
+    _ = tcsetattr(fd, TCSANOW, chunk.modes(slot))
 }
 
-/// Writes `count` bytes to `fd`, waiting (at most a tenth of a second at a time) while a
-/// non-blocking terminal is full; gives up on any other error. Async-signal-safe.
+/// How many tenth-of-a-second waits a crash spends in all on terminals that stopped reading
+/// (a server's stalled clients must not hold the crash for minutes): two seconds.
+private let crashWaitBudget = 20
+/// The waits left to the handler running now.
+nonisolated(unsafe) private var crashWaitsLeft = 0
+
+/// Writes `count` bytes to `fd`, waiting (at most a tenth of a second at a time, 10 times)
+/// while a non-blocking terminal is full; gives up on any other error. Async-signal-safe.
 func writeAllSignalSafe(_ fd: Int32, _ bytes: UnsafePointer<UInt8>, count: Int) {
+    var waits = 10
+    writeAllSignalSafe(fd, bytes, count: count, waits: &waits)
+}
+
+/// Like ``writeAllSignalSafe(_:_:count:)``, spending the waits of a shared budget.
+func writeAllSignalSafe(_ fd: Int32, _ bytes: UnsafePointer<UInt8>, count: Int, waits: inout Int) {
     var offset = 0
-    var waits = 0
     while offset < count {
         let written = write(fd, bytes + offset, count - offset)
         if written > 0 {
             offset += written
         } else if written < 0 && errno == EINTR {
             continue
-        } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && waits < 10 {
-            waits += 1
+        } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && waits > 0 {
+            waits -= 1
             var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
             _ = poll(&ready, 1, 100)
         } else {

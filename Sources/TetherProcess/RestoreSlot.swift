@@ -12,24 +12,39 @@ import Darwin
 /// crash or an `exit()` with several sessions running restores all their terminals.
 @MainActor
 package final class RestoreSlot {
-    /// The slots in use, by index.
-    private static var claimed: Set<Int> = []
+    /// Slots given back, to be claimed again lowest first (the crash registry's chunks are
+    /// allocated in slot order: decision 0114).
+    private static var free: [Int] = []
+    /// How many slots were ever claimed: the next new slot's index.
+    private static var highWater = 0
 
-    /// The slot's index, `0..<CrashRestore.slots`.
+    /// How many slots the process can hold at once: 65,536, more than any descriptor limit
+    /// lets a process serve, so the number of sessions is the server's to set.
+    package static var capacity: Int { CrashRestore.chunkSize * CrashRestore.maxChunks }
+
+    /// How many slots are claimed now.
+    package static var claimedCount: Int { highWater - free.count }
+
+    /// The slot's index.
     let index: Int
     private var outFD: Int32 = -1
     private var crashBefore: [UInt8] = []
 
-    /// Claims a free slot; `nil` when ``CrashRestore/slots`` sessions already run.
+    /// Claims a free slot (the lowest); `nil` only when ``capacity`` slots are claimed.
     package init?() {
-        guard let free = (0..<CrashRestore.slots).first(where: { !Self.claimed.contains($0) }) else { return nil }
-        Self.claimed.insert(free)
-        index = free
+        if let lowest = Self.free.indices.min(by: { Self.free[$0] < Self.free[$1] }) {
+            index = Self.free.remove(at: lowest)
+        } else if Self.highWater < Self.capacity {
+            index = Self.highWater
+            Self.highWater += 1
+        } else {
+            return nil
+        }
     }
 
     isolated deinit {
         release()
-        Self.claimed.remove(index)
+        Self.free.append(index)
     }
 
     /// Arms both paths for the terminal `fd`: each writes `before` (modes off, attributes

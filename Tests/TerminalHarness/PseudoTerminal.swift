@@ -11,7 +11,7 @@ import Darwin
 /// this process.
 public final class PseudoTerminal {
     /// The terminal's side: non-blocking.
-    public let master: Int32
+    public private(set) var master: Int32
     /// The program's side, as a backend opens it.
     public let slave: Int32
     /// Everything read from the master so far.
@@ -37,7 +37,15 @@ public final class PseudoTerminal {
 
     deinit {
         close(slave)
+        if master >= 0 { close(master) }
+    }
+
+    /// Closes the terminal's side, as a terminal window closed (or a connection dropped)
+    /// would: the program reads end of file, then `EIO`.
+    public func hangUp() {
+        guard master >= 0 else { return }
         close(master)
+        master = -1
     }
 
     /// Types `text` (as the terminal would send it).

@@ -66,6 +66,13 @@ final class InputPump {
     /// Events decoded from bytes read before the pump (type-ahead), delivered first.
     private var queued: [InputEvent] = []
 
+    /// While set, bytes read are kept in ``captured`` instead of being decoded: a hosted
+    /// session waits for a query's answer without blocking (``VTBackend``'s asynchronous
+    /// cursor query), then hands what is not the answer back with ``receive(typeAhead:)``.
+    var capturing = false
+    /// The bytes read while ``capturing``.
+    var captured: [UInt8] = []
+
     /// A pump over `session`'s input and signals; a lone Escape waits `escapeDelay`.
     /// `typeAhead`: bytes the terminal sent before the pump existed (keys typed while a
     /// start-up query waited for its answer), decoded and delivered by the first
@@ -113,8 +120,8 @@ final class InputPump {
     /// input that is ready, then what timed out, one arrival at a time. Stops as soon as
     /// `accept` returns `false` (the backend stopped). Never blocks.
     func pump(_ accept: (Arrival) -> Bool) {
-        guard let relay = session.signals else { return }
-        var signals = relay.drain()
+        guard session.isOpen else { return }
+        var signals = session.signals?.drain() ?? []
         // A signal that ends the program goes first, so that nothing that came with it (a
         // SIGTSTP) is handled: signals pending together are not recorded in the order they
         // were sent (the kernel stacks their handlers, the highest-numbered runs first).
@@ -177,6 +184,12 @@ final class InputPump {
         var readAny = false
         while true {
             let count = read(session.readFD, buffer.baseAddress, buffer.count)
+            if count > 0 && capturing {
+                captured += UnsafeBufferPointer(rebasing: buffer[0..<count])
+                buffer.baseAddress!.update(repeating: 0, count: count)
+                if count < buffer.count { break }
+                continue
+            }
             if count > 0 {
                 readAny = true
                 events += decoder.feed(UnsafeBufferPointer(rebasing: buffer[0..<count]))

@@ -177,7 +177,7 @@ final class InlineBand {
     }
 
     /// The last `ESC [ row ; column R` in `bytes`: its 0-based position and where it lies.
-    private static func cursorReport(in bytes: [UInt8]) -> (position: (row: Int, column: Int), range: Range<Int>)? {
+    static func cursorReport(in bytes: [UInt8]) -> (position: (row: Int, column: Int), range: Range<Int>)? {
         guard let end = bytes.lastIndex(of: UInt8(ascii: "R")),
             let start = bytes[..<end].lastIndex(of: 0x1B), start + 1 < end, bytes[start + 1] == UInt8(ascii: "[")
         else { return nil }

@@ -9,8 +9,8 @@ import TetherProcess
 import TetherUI
 
 /// One session's hold on its terminal: raw mode (`termios`) and the alternate screen set
-/// and put back, writes that cannot hang on a terminal that stopped reading, and the
-/// session's signals. No ncurses and no process state: the descriptors, the environment
+/// and put back, writes that cannot hang on a terminal that stopped reading (hosted: that
+/// never wait, through an ``OutputQueue``), and the session's signals (hosted: none). No ncurses and no process state: the descriptors, the environment
 /// and the capability profile all come from the ``TerminalIO`` and ``TerminalStrings``
 /// it is given.
 @MainActor
@@ -19,12 +19,18 @@ final class TerminalDevice {
     let strings: TerminalStrings
     /// Whether the session stays on the normal screen (the inline presentation).
     let inline: Bool
+    /// A hosted session's output (``SessionHost``): writes never wait, and the session
+    /// takes none of the process's signals (the server owns them). `nil`: the program's
+    /// own terminal, written with waits and with the session's signals.
+    let queue: OutputQueue?
     /// The terminal modes from before the session took the terminal.
     private(set) var shellModes = termios()
     /// Whether the input is a terminal whose modes the session changed.
     private var ownsModes = false
     /// The session's signals; `nil` once closed.
     private(set) var signals: SignalSubscription?
+    /// Between ``open()`` and ``close(farewell:after:)``.
+    private(set) var isOpen = false
     /// The descriptor input is read from; -1 after ``closeInput()``.
     private(set) var readFD: Int32
     /// Whether a write was given up because the terminal stopped reading while a signal
@@ -36,10 +42,11 @@ final class TerminalDevice {
     /// The descriptors' status flags before the session made them non-blocking.
     private var savedFlags: (input: Int32, output: Int32) = (-1, -1)
 
-    init(io: TerminalIO, strings: TerminalStrings, inline: Bool) {
+    init(io: TerminalIO, strings: TerminalStrings, inline: Bool, queue: OutputQueue? = nil) {
         self.io = io
         self.strings = strings
         self.inline = inline
+        self.queue = queue
         readFD = io.input
     }
 
@@ -48,24 +55,27 @@ final class TerminalDevice {
 
     // MARK: - Opening and closing
 
-    /// Subscribes to the session's signals, puts the terminal in raw mode and, full
-    /// screen, on the alternate screen.
+    /// Subscribes to the session's signals (unless hosted), puts the terminal in raw mode
+    /// and, full screen, on the alternate screen.
     ///
     /// - Throws: ``TerminalError`` when the signal pipe cannot be made.
     func open() throws {
-        let wanted: [Int32] =
-            io.isControllingTerminal
-            ? [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGTSTP, SIGCONT] : [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
-        guard let signals = SignalSubscription(signals: wanted), signals.start() else {
-            throw TerminalError(.initializationFailed(io.term ?? ""))
+        if queue == nil {
+            let wanted: [Int32] =
+                io.isControllingTerminal
+                ? [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGTSTP, SIGCONT] : [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
+            guard let signals = SignalSubscription(signals: wanted), signals.start() else {
+                throw TerminalError(.initializationFailed(io.term ?? ""))
+            }
+            self.signals = signals
         }
-        self.signals = signals
         // Non-blocking both ways: a read never waits, and a terminal that stops reading
         // cannot hold the program in write(2) (``write(_:)`` waits in poll instead).
         savedFlags = (fcntl(io.input, F_GETFL), fcntl(io.output, F_GETFL))
         if savedFlags.input >= 0 { _ = fcntl(io.input, F_SETFL, savedFlags.input | O_NONBLOCK) }
         if savedFlags.output >= 0 { _ = fcntl(io.output, F_SETFL, savedFlags.output | O_NONBLOCK) }
         ownsModes = tcgetattr(io.output, &shellModes) == 0
+        isOpen = true
         take()
     }
 
@@ -89,6 +99,7 @@ final class TerminalDevice {
     /// Gives the terminal back if it is still taken, stops the signals. Idempotent.
     func close(farewell: [UInt8], after: [UInt8] = []) {
         leave(farewell: farewell, after: after)
+        isOpen = false
         signals?.stop()
         signals = nil
         closeInput()
@@ -112,6 +123,15 @@ final class TerminalDevice {
         guard isTaken else { return }
         isTaken = false
         let bytes = farewell + (inline ? [] : TerminalStrings.plain(strings.exitAlternateScreen))
+        if let queue {
+            // Hosted: never a wait. A client that stopped reading loses what it never took
+            // (the modes off go first when it reads again); the host flushes the rest.
+            if queue.isCongested { queue.discard() }
+            queue.write(bytes)
+            if ownsModes { _ = tcsetattr(io.output, TCSANOW, &shellModes) }
+            queue.write(after)
+            return
+        }
         if outputStuck {
             // What the terminal never took is discarded (on a terminal device), so that the
             // bytes turning the modes off are what it reads when it reads again; they are
@@ -157,6 +177,7 @@ final class TerminalDevice {
     /// signal that ends the program arrives meanwhile: then the rest is dropped, the
     /// signal is held for the input pump, and the session counts as ``outputStuck``.
     func write(_ bytes: [UInt8]) {
+        if let queue { return queue.write(bytes) }
         let fd = io.output
         guard fd >= 0 else { return }
         var offset = 0

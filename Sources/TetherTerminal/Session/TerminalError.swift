@@ -17,8 +17,12 @@ public struct TerminalError: Error, Hashable, Sendable, CustomStringConvertible 
         case unsupportedTerminalType(String)
         /// The terminfo database itself was not found.
         case noTerminfoDatabase(String)
-        /// Another `CursesBackend` is already running in this process.
+        /// The backend is already running (started and not stopped); for `CursesBackend`,
+        /// another one is already running in this process (it has one controlling terminal).
         case alreadyRunning
+        /// The process already runs as many terminal sessions as it can restore after a
+        /// crash (65,536); a server sets its own, lower limit (`SessionHost.Limits`).
+        case tooManySessions(Int)
         /// ncurses refused to set up a screen for the terminal type (the ncurses renderer).
         case initializationFailed(String)
     }
@@ -45,7 +49,9 @@ public struct TerminalError: Error, Hashable, Sendable, CustomStringConvertible 
         case .noTerminfoDatabase(let name):
             "cannot look up terminal type '\(name)': terminfo database not found"
         case .alreadyRunning:
-            "a CursesBackend is already running in this process"
+            "the terminal is already in use by a running backend (one CursesBackend per process; a VTBackend starts once until stopped)"
+        case .tooManySessions(let count):
+            "this process already runs \(count) terminal sessions, as many as it can restore after a crash: end one before starting another"
         case .initializationFailed(let name):
             "ncurses could not set up a screen for terminal type '\(name)': use the default renderer"
         }

@@ -17,6 +17,9 @@ extension VTBackend {
     /// (or the cursor was unknown), the band keeps its row, moved up as far as it must.
     func relocate(_ band: InlineBand, in run: Run, after change: BandChange) {
         let size = run.terminal.refreshSize()
+        if run.terminal.queue != nil, case .resized(cursor: _?) = change {
+            return askCursor(run, for: change)  // hosted: the answer comes later, nothing waits
+        }
         guard let row = bandRow(in: run, after: change) else {
             if size != band.terminal { run.terminal.write(band.resize(to: size)) }
             return
@@ -58,7 +61,9 @@ extension VTBackend {
 
     /// The time left before a settling band is drawn again, or `nil`.
     func settleTimeout(_ run: Run) -> Duration? {
-        run.settleDeadline.map { max(.zero, $0 - .now) }
+        var due = run.settleDeadline
+        if let query = run.cursorQuery?.deadline, query < due ?? query + .seconds(1) { due = query }
+        return due.map { max(.zero, $0 - .now) }
     }
 
     /// Whether a band waiting for the size to hold still has waited long enough.
@@ -73,6 +78,7 @@ extension VTBackend {
     func settleBeforeLeaving(_ run: Run) {
         guard run.settleDeadline != nil, let band = run.band else { return }
         run.settleDeadline = nil
+        guard run.terminal.queue == nil else { return }  // hosted: no waiting for the cursor
         let cursor = run.writer.cursor
         guard run.terminal.refreshSize() == band.terminal else {
             return relocate(band, in: run, after: .resized(cursor: cursor))

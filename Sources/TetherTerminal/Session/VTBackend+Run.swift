@@ -21,6 +21,12 @@ final class Run {
     /// Whether the terminal is asked for its background (at start and after a resume).
     var asksBackground = false
 
+    /// Whether frames are held back: inline while the size settles, or while a hosted
+    /// session's output is congested (the newest frame goes out once it drains).
+    var holdsFrames: Bool { settleDeadline != nil || cursorQuery != nil || terminal.queue?.isCongested == true }
+    /// A hosted inline session's cursor query waiting for its answer (``VTBackend/askCursor(_:for:)``).
+    var cursorQuery: VTBackend.CursorQuery?
+
     init(
         terminal: TerminalDevice, pump: InputPump, modes: TerminalModes, writer: ScreenWriter, slot: RestoreSlot,
         handler: @escaping (TerminalEvent) -> Void

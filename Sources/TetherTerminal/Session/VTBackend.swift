@@ -65,11 +65,12 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
     public private(set) var size: Size = .zero
     /// What the terminal can show; known after ``start(_:)``.
     public private(set) var capabilities: TerminalCapabilities
-    /// Polled; the whole screen, or a band when ``presentation`` is inline; Ctrl-Z suspends.
+    /// Polled; the whole screen, or a band when ``presentation`` is inline; Ctrl-Z suspends
+    /// (not a hosted session: stopping the process would stop the server).
     public var features: BackendFeatures {
         BackendFeatures(
-            events: .polled(self), screen: presentation == .inline ? .band(self) : .whole, suspension: self,
-            clipboard: self)
+            events: .polled(self), screen: presentation == .inline ? .band(self) : .whole,
+            suspension: outputQueue == nil ? self : nil, clipboard: self)
     }
     /// `true` between ``start(_:)`` and ``stop()``.
     public var isRunning: Bool { run != nil }
@@ -89,6 +90,8 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
     /// renderer); the writer still writes the way out.
     package var painter: (any FramePainter)?
     private var suspended = false
+    /// A hosted session's output (``SessionHost``), set before ``start(_:)``; `nil` otherwise.
+    var outputQueue: OutputQueue?
     /// Replaces stopping the process in ``suspend()`` (tests: look at the terminal the shell
     /// would get, then go on as if continued, without stopping the test process).
     var stopProcessForTesting: (() -> Void)?
@@ -107,9 +110,7 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
         capabilities = TerminalCapabilities(colors: 0, mouse: options.mouse)
     }
 
-    isolated deinit {
-        stop()
-    }
+    isolated deinit { stop() }
 
     // MARK: - Start and stop
 
@@ -121,11 +122,12 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
     /// readable or ``pollTimeout`` has passed (`Application.run()`, `runOnMainThread()`).
     ///
     /// - Throws: ``TerminalError`` when the backend already runs, or the process already
-    ///   runs as many sessions as it can restore after a crash (16).
+    ///   runs as many sessions as it can restore after a crash (65,536; a server limits its
+    ///   sessions itself, ``SessionHost/Limits``).
     public func start(_ handler: @escaping (TerminalEvent) -> Void) throws {
         guard run == nil else { throw TerminalError(.alreadyRunning) }
-        guard let slot = RestoreSlot() else { throw TerminalError(.alreadyRunning) }
-        let terminal = TerminalDevice(io: io, strings: strings, inline: presentation == .inline)
+        guard let slot = RestoreSlot() else { throw TerminalError(.tooManySessions(RestoreSlot.claimedCount)) }
+        let terminal = TerminalDevice(io: io, strings: strings, inline: presentation == .inline, queue: outputQueue)
         try terminal.open()
         // Armed at once with what undoes open(): inline, the start waits up to a quarter of a
         // second for the terminal's cursor report before the run exists, and a crash
@@ -143,7 +145,10 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
         var band: InlineBand?
         // Keys typed before the answer to the inline band's cursor query: the form's first input.
         var typeAhead: [UInt8] = []
-        if presentation == .inline {
+        if presentation == .inline, outputQueue != nil {
+            // Hosted: the band is placed when the cursor report comes (askCursor below).
+            band = InlineBand(top: terminalSize.height - 1, terminal: terminalSize, strings: strings)
+        } else if presentation == .inline {
             let start = InlineBand.startRow(output: io.output, input: io.input, terminalHeight: terminalSize.height)
             band = InlineBand(top: start.row, terminal: terminalSize, strings: strings)
             typeAhead += start.typeAhead
@@ -155,6 +160,8 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
         run.band = band
         run.asksBackground = BackgroundQuery.shouldAsk(io: io)
         self.run = run
+        outputQueue?.onDrained = { [weak self, weak run] in if let run, self?.run === run { run.handler(.redrawNeeded) }
+        }
         capabilities = TerminalCapabilities(
             colors: colors, mouse: options.mouse, background: BackgroundQuery.guess(io: io))
         size = band?.size ?? terminalSize
@@ -166,32 +173,7 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
             modes.on + (options.kittyKeyboard ? TerminalModes.keyboardQuery : [])
                 + (strings.synchronizedOutput ? [] : TerminalModes.synchronizedOutputQuery)
                 + (run.asksBackground ? BackgroundQuery.question : []))
-    }
-
-    /// Arms the exit hook and the crash handler with the bytes that undo `run`'s modes
-    /// as they are now (again when the keyboard protocol comes on).
-    private func armRestore(_ run: Run) {
-        run.slot.arm(
-            fd: io.output, before: restoreBytes(modesOff: run.modes.off), modes: run.terminal.shellModes,
-            crashAfter: run.band?.farewell(.finalFrame) ?? [], exitAfter: run.band?.farewell(inlineExit) ?? [])
-    }
-
-    /// What every way out writes before the shell's modes go back: `modesOff`, attributes
-    /// reset, the cursor shown, and the alternate screen left. Inline there is no alternate
-    /// screen to leave (`rmcup` would put back a cursor saved who knows when, on xterm); a
-    /// crash leaves the final frame as drawn, with the cursor below it for the backtrace.
-    private func restoreBytes(modesOff: [UInt8]) -> [UInt8] {
-        let leaveScreen = presentation == .inline ? [] : TerminalStrings.plain(strings.exitAlternateScreen)
-        return modesOff + TerminalStrings.plain(strings.resetAttributes) + TerminalStrings.plain(strings.showCursor)
-            + leaveScreen
-    }
-
-    /// Tells the `exit()` hook and the crash handler what an inline band leaves, after the
-    /// band moved or ``inlineExit`` changed: the `exit()` hook as ``inlineExit`` says, a crash
-    /// always the final frame (not a summary of a run that did not finish).
-    private func updateBandFarewells() {
-        guard let run, let band = run.band else { return }
-        run.slot.update(crashAfter: band.farewell(.finalFrame), exitAfter: band.farewell(inlineExit))
+        if run.band != nil, outputQueue != nil { askCursor(run, for: nil) }
     }
 
     /// The terminal answered the kitty keyboard protocol query: pushes the "disambiguate
@@ -263,7 +245,7 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
     /// before (the application's partial redraws); `nil` compares every row. Inline, nothing is
     /// drawn while the size changes: `TerminalEvent/resized(_:)` comes once it holds still.
     public func present(_ frame: Frame, cursor: Point?, changedRows: Range<Int>?) {
-        guard let run, !suspended, run.settleDeadline == nil else { return }
+        guard let run, !suspended, !run.holdsFrames else { return }
         let bytes: [UInt8]
         if let painter {
             bytes = painter.paint(frame, caret: cursor, region: run.writer.region, terminal: terminalSize)
@@ -351,6 +333,7 @@ public final class VTBackend: SuspendableBackend, PollingBackend {
             }
             return self.run === run
         }
+        if self.run === run, run.cursorQuery != nil { answerCursorQuery(run) }
         if self.run === run, settled(run) { invalidate(run) }
     }
 
@@ -386,7 +369,7 @@ extension VTBackend: BandBackend {
     /// Inline: gives the band `height` rows, scrolling the terminal to make room below the
     /// cursor or clearing rows given up, and redraws it whole. Full screen: nothing.
     public func fitBand(height: Int) {
-        guard let run, let band = run.band, !suspended, run.settleDeadline == nil else { return }
+        guard let run, let band = run.band, !suspended, !run.holdsFrames else { return }
         let before = (band.top, band.height)
         run.terminal.write(band.fit(height: height))
         guard (band.top, band.height) != before else { return }

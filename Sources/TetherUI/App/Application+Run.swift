@@ -74,7 +74,19 @@ extension Application: RunLoopClient {
     }
 
     /// `true` once the run has an exit reason.
-    var isFinished: Bool { exitReason != nil }
+    package var isFinished: Bool { exitReason != nil }
+
+    /// Starts the application for a driver outside it (a session host, which waits on the
+    /// backend's descriptors with those of other sessions): draws asked for outside input are
+    /// scheduled on the main queue, as under ``run()``; the driver hands input to the backend
+    /// and calls ``renderIfNeeded()``, and `finished` runs once when the run ends.
+    package func startDriven(finished: @escaping () -> Void) throws {
+        renderer.trigger = .mainQueue
+        running = true
+        onFinish = finished
+        try start()
+        renderIfNeeded()
+    }
 
     /// Starts the backend without waiting; the caller drives rendering (the test pilot).
     package func start() throws {

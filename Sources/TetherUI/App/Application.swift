@@ -67,6 +67,8 @@ public final class Application {
     var running = false
     /// Ends a waiting ``run()``; set while it waits.
     var exitContinuation: CheckedContinuation<Exit?, Never>?
+    /// Tells a driver outside the application (a session host) that the run ended.
+    var onFinish: (() -> Void)?
 
     /// An application showing `root` on `backend`.
     ///
@@ -182,10 +184,14 @@ public final class Application {
         finish(.quit)
     }
 
-    func finish(_ reason: Exit) {
+    package func finish(_ reason: Exit) {
         guard exitReason == nil else { return }
         exitReason = reason
         terminalFocusSubject.onCompleted()
+        if let onFinish {
+            self.onFinish = nil
+            onFinish()
+        }
         if let continuation = exitContinuation {
             exitContinuation = nil
             continuation.resume(returning: reason)

@@ -73,10 +73,12 @@ final class Renderer {
         needsDisplay = true
         guard trigger == .mainQueue, !renderScheduled else { return }
         renderScheduled = true
-        DispatchQueue.main.async {
-            MainActor.assumeIsolated { [weak self] in
+        // Weak in the block itself: a block that held the renderer would keep it past its
+        // application (a hosted session that ended), whose closures it calls unowned.
+        DispatchQueue.main.async { [weak self] in
+            MainActor.assumeIsolated {
                 guard let self else { return }
-                scope { render(ifNeeded: true) }
+                self.scope { self.render(ifNeeded: true) }
             }
         }
     }

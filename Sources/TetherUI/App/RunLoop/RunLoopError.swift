@@ -31,7 +31,7 @@ protocol RunLoopClient: AnyObject {
 
 /// `duration` in whole milliseconds for `poll`, rounded up so a loop never wakes before
 /// the deadline; -1 (no limit) for `nil`.
-func pollMilliseconds(_ duration: Duration?) -> Int32 {
+package func pollMilliseconds(_ duration: Duration?) -> Int32 {
     guard let duration else { return -1 }
     let (seconds, attoseconds) = duration.components
     guard seconds >= 0 || attoseconds > 0 else { return 0 }
