@@ -115,7 +115,7 @@ extension SessionHost {
         guard let idle = limits.idleInput else { return }
         for session in live.values where session.isRunning && session.lastInput + idle <= now {
             touch(session)
-            end(session, .idle, goodbye: "Session ended: no input for \(idle.wholeSeconds) s.")
+            end(session, .idle, goodbye: "Session ended after \(idle.spokenLength) without input.")
         }
     }
 
@@ -127,6 +127,12 @@ extension SessionHost {
 }
 
 extension Duration {
-    /// Whole seconds, rounded down.
-    var wholeSeconds: Int64 { components.seconds }
+    /// The duration as a person says it: `300 ms`, `45 seconds`, `10 minutes`, `1 minute`.
+    var spokenLength: String {
+        let (seconds, attoseconds) = components
+        if seconds < 1 { return "\(attoseconds / 1_000_000_000_000_000) ms" }
+        if seconds < 120 { return seconds == 1 ? "1 second" : "\(seconds) seconds" }
+        let minutes = seconds / 60
+        return minutes == 1 ? "1 minute" : "\(minutes) minutes"
+    }
 }
