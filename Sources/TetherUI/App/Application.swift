@@ -69,6 +69,13 @@ public final class Application {
     var exitContinuation: CheckedContinuation<Exit?, Never>?
     /// Tells a driver outside the application (a session host) that the run ended.
     var onFinish: (() -> Void)?
+    /// ``scheduler`` with this application's ``diagnostics`` in scope for each action: what
+    /// its widgets' timers report (a spinner, a debounced check) is this application's.
+    private(set) lazy var widgetScheduler: any Scheduler = DiagnosticsScopedScheduler(base: scheduler) {
+        [weak self] body in
+        guard let self else { return body() }
+        withDiagnostics(body)
+    }
 
     /// An application showing `root` on `backend`.
     ///

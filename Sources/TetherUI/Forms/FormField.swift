@@ -323,8 +323,10 @@ public final class FormField<Value: Equatable>: Form.Field {
                 }
                 guard let self, self.value == checked, let state = self.state else { return }
                 self.asyncTask = nil
-                state.asynchronous = result.isPending ? .valid : result
-                self.publishValidation()
+                self.widget.withHostDiagnostics {
+                    state.asynchronous = result.isPending ? .valid : result
+                    self.publishValidation()
+                }
             }
         }
         if let scheduler = widget.hostScheduler, checks[0].debounce > .zero {

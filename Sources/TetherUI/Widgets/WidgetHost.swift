@@ -26,8 +26,12 @@ protocol WidgetHost: AnyObject {
     var showsKeyHelp: Bool { get }
     /// The application's short message to the user (a refused copy), or `nil`.
     var notice: String? { get }
-    /// The clock and timer source (spinners, debounce).
-    var scheduler: any Scheduler { get }
+    /// The clock and timer source (spinners, debounce), running each action with the
+    /// application's own diagnostics in scope.
+    var widgetScheduler: any Scheduler { get }
+    /// Runs `body` with the application's own diagnostics in scope (work that finishes
+    /// outside an event: an asynchronous check's verdict).
+    func withDiagnostics(_ body: () -> Void)
 
     /// Opens `popup` anchored to `anchor`, framed by `chrome` (see
     /// ``Widget/presentPopup(_:placement:bordered:onDismiss:)``). Returns whether it opened.
@@ -71,7 +75,12 @@ extension Widget {
     /// is the test's virtual clock, so what a widget schedules runs when the test advances
     /// time. Ask for it when you schedule, not in `init` (a widget has no host yet there),
     /// and dispose what you schedule when the widget no longer needs it.
-    public var hostScheduler: (any Scheduler)? { treeHost?.scheduler }
+    public var hostScheduler: (any Scheduler)? { treeHost?.widgetScheduler }
+
+    /// Runs `body` with the tree's application's diagnostics in scope (or just runs it).
+    func withHostDiagnostics(_ body: () -> Void) {
+        if let host = treeHost { host.withDiagnostics(body) } else { body() }
+    }
 }
 
 /// What a widget may use while drawing.

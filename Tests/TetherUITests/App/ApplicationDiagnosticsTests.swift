@@ -34,4 +34,33 @@ struct ApplicationDiagnosticsTests {
         a.quit()
         b.quit()
     }
+
+    @Test("an error nobody handled in a widget's timer is reported to that widget's application, not the process")
+    func timerReportsGoToTheirApplication() throws {
+        var first: [String] = []
+        var second: [String] = []
+        var processWide: [String] = []
+        let saved = Diagnostics.handler
+        Diagnostics.handler = { processWide.append($0) }
+        defer { Diagnostics.handler = saved }
+        let scheduler = TestScheduler()
+        let label = Label("a")
+        let a = Application(
+            root: label, backend: HeadlessBackend(size: Size(width: 20, height: 3)), scheduler: scheduler)
+        a.diagnostics = { first.append($0) }
+        let b = Application(
+            root: Label("b"), backend: HeadlessBackend(size: Size(width: 20, height: 3)), scheduler: scheduler)
+        b.diagnostics = { second.append($0) }
+        try a.start()
+        try b.start()
+        label.hostScheduler?.schedule(after: .milliseconds(10)) {
+            _ = Observable<Int>.error(Failure()).subscribe(onNext: { _ in })
+        }
+        scheduler.advance(by: .milliseconds(10))
+        #expect(first == ["unhandled error: Failure()"])
+        #expect(second.isEmpty)
+        #expect(processWide.isEmpty)
+        a.quit()
+        b.quit()
+    }
 }
