@@ -104,3 +104,11 @@ int tether_set_process_dumpable(int dumpable) { return prctl(PR_SET_DUMPABLE, du
 int tether_process_dumpable(void) { return -1; }
 int tether_set_process_dumpable(int dumpable) { (void)dumpable; return -1; }
 #endif
+
+// The intern quota in force on each thread (TetherUI's InternQuota): thread-local, so that
+// a table reached from any thread sees only the quota its own thread set.
+static _Thread_local void *current_intern_quota = 0;
+
+void *tether_current_intern_quota(void) { return current_intern_quota; }
+
+void tether_set_current_intern_quota(void *quota) { current_intern_quota = quota; }

@@ -22,6 +22,13 @@ void tether_drain_main_queue(void);
 /// 1 on the process's initial thread, 0 on any other.
 int tether_is_main_thread(void);
 
+/// The calling thread's current intern quota (TetherUI's InternQuota, an unretained
+/// object pointer), or NULL; each thread has its own.
+void *tether_current_intern_quota(void);
+
+/// Sets the calling thread's current intern quota (NULL: none).
+void tether_set_current_intern_quota(void *quota);
+
 #if defined(__APPLE__)
 /// Darwin only, where the main queue's wake-up is a Mach port: runs the main thread's
 /// CFRunLoop (which drains the main queue) until one of `descriptors` is readable, the

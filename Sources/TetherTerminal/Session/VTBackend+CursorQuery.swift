@@ -13,13 +13,18 @@ extension VTBackend {
         let deadline: ContinuousClock.Instant
     }
 
+    /// How long a hosted session waits for the cursor report before it places the band
+    /// without one: longer than the program's own terminal's quarter of a second, since a
+    /// client may be a network away and nothing else waits meanwhile.
+    static let hostedQueryTimeout: Duration = .seconds(2)
+
     /// Sends the cursor query and keeps what is read until the answer (or
-    /// ``InlineBand/queryTimeout``) for ``answerCursorQuery(_:)``; frames wait meanwhile.
+    /// ``hostedQueryTimeout``) for ``answerCursorQuery(_:)``; frames wait meanwhile.
     func askCursor(_ run: Run, for change: BandChange?) {
         guard run.cursorQuery == nil else { return }
         run.terminal.write(Array("\u{1B}[6n".utf8))
         run.pump.capturing = true
-        run.cursorQuery = CursorQuery(change: change, deadline: .now + InlineBand.queryTimeout)
+        run.cursorQuery = CursorQuery(change: change, deadline: .now + Self.hostedQueryTimeout)
     }
 
     /// Places the band once the report arrived or the wait ended, hands back what was typed

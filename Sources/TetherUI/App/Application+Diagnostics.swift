@@ -2,8 +2,11 @@ import TetherReactive
 
 extension Application {
     /// Runs `body` with this application's ``diagnostics`` receiving what is reported
-    /// (`Diagnostics`), when it has its own; else just runs it.
+    /// (`Diagnostics`), when it has its own, and its ``InternQuota`` in force.
     func withDiagnostics<Result>(_ body: () -> Result) -> Result {
+        let outer = InternQuota.current
+        InternQuota.current = internQuota
+        defer { InternQuota.current = outer }
         guard let diagnostics else { return body() }
         return Diagnostics.withHandler(diagnostics, body)
     }

@@ -67,6 +67,9 @@ public final class Application {
     var running = false
     /// Ends a waiting ``run()``; set while it waits.
     var exitContinuation: CheckedContinuation<Exit?, Never>?
+    /// How many new long graphemes, colours and links this application may still add to the
+    /// process-wide tables (a session of a server cannot fill them for the others).
+    var internQuota = InternQuota()
     /// Tells a driver outside the application (a session host) that the run ended.
     var onFinish: (() -> Void)?
     /// ``scheduler`` with this application's ``diagnostics`` in scope for each action: what

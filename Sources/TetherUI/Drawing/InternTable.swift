@@ -8,7 +8,8 @@ import Darwin
 
 /// Values stored once each, named by a small index, for as long as the process runs: the
 /// true colours and link addresses styles refer to in two bytes, and the graphemes too long
-/// to keep inline in a cell (grow-only, up to a capacity).
+/// to keep inline in a cell (grow-only, up to a capacity, and up to an application's
+/// ``InternQuota`` of new entries while it draws).
 ///
 /// `@unchecked Sendable`: every access to `values` and `indices` holds `lock`, a pthread
 /// mutex (rather than `Mutex`, whose lock ThreadSanitizer cannot see).
@@ -31,7 +32,7 @@ final class InternTable<Value: Hashable & Sendable>: @unchecked Sendable {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
         if let known = indices[value] { return known }
-        guard values.count < capacity else { return nil }
+        guard values.count < capacity, InternQuota.take() else { return nil }
         values.append(value)
         indices[value] = values.count - 1
         return values.count - 1
