@@ -107,8 +107,17 @@ int tether_set_process_dumpable(int dumpable) { (void)dumpable; return -1; }
 
 // The intern quota in force on each thread (TetherUI's InternQuota): thread-local, so that
 // a table reached from any thread sees only the quota its own thread set.
-static _Thread_local void *current_intern_quota = 0;
+static _Thread_local long *current_intern_quota = 0;
 
-void *tether_current_intern_quota(void) { return current_intern_quota; }
+long *tether_swap_intern_quota(long *quota) {
+    long *previous = current_intern_quota;
+    current_intern_quota = quota;
+    return previous;
+}
 
-void tether_set_current_intern_quota(void *quota) { current_intern_quota = quota; }
+int tether_take_intern_quota(void) {
+    if (!current_intern_quota) return 1;
+    if (*current_intern_quota <= 0) return 0;
+    *current_intern_quota -= 1;
+    return 1;
+}

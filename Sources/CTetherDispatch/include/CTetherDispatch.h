@@ -22,12 +22,14 @@ void tether_drain_main_queue(void);
 /// 1 on the process's initial thread, 0 on any other.
 int tether_is_main_thread(void);
 
-/// The calling thread's current intern quota (TetherUI's InternQuota, an unretained
-/// object pointer), or NULL; each thread has its own.
-void *tether_current_intern_quota(void);
+/// Makes `quota` (the count of new intern-table entries an application may still add, or
+/// NULL for none) the calling thread's quota in force; returns the one it replaces. Each
+/// thread has its own (TetherUI's InternQuota).
+long *tether_swap_intern_quota(long *quota);
 
-/// Sets the calling thread's current intern quota (NULL: none).
-void tether_set_current_intern_quota(void *quota);
+/// Takes one entry from the calling thread's quota in force: 1 when allowed (or when none is
+/// in force), 0 when it is spent.
+int tether_take_intern_quota(void);
 
 #if defined(__APPLE__)
 /// Darwin only, where the main queue's wake-up is a Mach port: runs the main thread's

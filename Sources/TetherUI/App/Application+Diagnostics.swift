@@ -4,10 +4,9 @@ extension Application {
     /// Runs `body` with this application's ``diagnostics`` receiving what is reported
     /// (`Diagnostics`), when it has its own, and its ``InternQuota`` in force.
     func withDiagnostics<Result>(_ body: () -> Result) -> Result {
-        let outer = InternQuota.current
-        InternQuota.current = internQuota
-        defer { InternQuota.current = outer }
-        guard let diagnostics else { return body() }
-        return Diagnostics.withHandler(diagnostics, body)
+        internQuota.withQuota {
+            guard let diagnostics else { return body() }
+            return Diagnostics.withHandler(diagnostics, body)
+        }
     }
 }
