@@ -181,7 +181,10 @@ public final class SessionHost {
     /// Reports `session`'s end and forgets it; what its client never took is dropped.
     func finalize(_ session: Session) {
         guard live.removeValue(forKey: session.id) != nil else { return }
-        touch(session)
+        // Unwatched now, before ``onEnded`` lets the owner close the descriptors: a new
+        // session may be given the same numbers at once.
+        touched[session.id] = nil
+        sync(session)
         let dropped = session.output.count
         session.output.discard()
         let ended = Ended(

@@ -69,9 +69,11 @@ extension ProcessWideStateTests {
             return 0
         }
 
-        /// Waits (reading the given clients, so none fills up) until `condition` holds, at most 60 s.
-        func waitUntil(_ clients: [Client], _ what: String, _ condition: () -> Bool) async throws {
-            let deadline = ContinuousClock.now + .seconds(60)
+        /// Waits (reading the given clients, so none fills up) until `condition` holds, at most `limit`.
+        func waitUntil(
+            _ clients: [Client], _ what: String, within limit: Duration = .seconds(60), _ condition: () -> Bool
+        ) async throws {
+            let deadline = ContinuousClock.now + limit
             while !condition() {
                 for client in clients { client.pty.drain() }
                 guard ContinuousClock.now < deadline else { throw HarnessError("timed out waiting for \(what)") }
@@ -250,6 +252,22 @@ extension ProcessWideStateTests {
             try await waitUntil([client], "the band drawn") { client.drawn.contains("row 0") }
             try await waitUntil([client], "the keys typed before the answer") { client.name.value == "ab" }
             #expect(client.drawn.contains("\u{1B}[4;1H") || client.drawn.contains("\u{1B}[4d"), "not on the fourth row")
+            await host.shutdown(deadline: .seconds(5))
+        }
+
+        @Test(
+            "a session started at once on the descriptors of one that just ended takes its keys, two hundred times over"
+        )
+        func descriptorsReusedAtOnce() async throws {
+            let host = SessionHost()
+            let client = try Client()
+            var session = try client.start(on: host)
+            for round in 1...200 {
+                host.end(session)
+                session = try client.start(on: host)  // the same descriptors, before the host waits again
+                client.pty.type("k")
+                try await waitUntil([client], "round \(round)'s key", within: .seconds(5)) { client.name.value == "k" }
+            }
             await host.shutdown(deadline: .seconds(5))
         }
 
