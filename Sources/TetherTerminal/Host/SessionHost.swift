@@ -185,11 +185,10 @@ public final class SessionHost {
         // session may be given the same numbers at once.
         touched[session.id] = nil
         sync(session)
-        let dropped = session.output.count
         session.output.discard()
         let ended = Ended(
             id: session.id, reason: session.endReason ?? .shutdown, duration: .now - session.started,
-            bytesWritten: session.output.totals.written, bytesDropped: dropped)
+            bytesWritten: session.output.totals.written, bytesDropped: session.output.totals.dropped)
         onEnded?(ended)
         if live.isEmpty, !accepting { finishShutdown() }
     }

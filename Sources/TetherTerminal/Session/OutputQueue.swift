@@ -32,8 +32,8 @@ final class OutputQueue {
     /// Called when bytes start waiting for the descriptor (the host then waits for it to
     /// be writable).
     var onBacklog: (() -> Void)?
-    /// Bytes written in all, and bytes the descriptor took.
-    private(set) var totals = (queued: 0, written: 0)
+    /// Bytes written in all, bytes the descriptor took, and bytes dropped unsent.
+    private(set) var totals = (queued: 0, written: 0, dropped: 0)
 
     init(fd: Int32, highWater: Int, lowWater: Int) {
         self.fd = fd
@@ -84,6 +84,7 @@ final class OutputQueue {
     /// lost, and an escape sequence it cut is cancelled (`CAN`) before the next bytes.
     func discard() {
         guard count > 0 else { return }
+        totals.dropped += count
         bytes = [0x18]
         start = 0
         if isatty(fd) == 1 { _ = tcflush(fd, TCOFLUSH) }
