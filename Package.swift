@@ -28,6 +28,8 @@ let package = Package(
         .library(name: "TetherAnswers", targets: ["TetherAnswers"]),
         // Answers files (JSON through Foundation, YAML through Yams) and records, for TetherAnswers.
         .library(name: "TetherAnswerFiles", targets: ["TetherAnswerFiles"]),
+        // Any form served over SSH to many people from one process (swift-nio-ssh, swift-log).
+        .library(name: "TetherSSH", targets: ["TetherSSH"]),
         // The login demo's screen and view models, for Benchmarks/ (W8: a keystroke through the whole screen).
         .library(name: "LoginDemoCore", targets: ["LoginDemoCore"]),
     ],
@@ -39,6 +41,11 @@ let package = Package(
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
         // YAML answers files and records (TetherAnswerFiles only; libyaml inside, decision 0112).
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        // SSH serving (TetherSSH only): the protocol's building blocks, keys, logging.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssh.git", from: "0.15.1"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         // `swift package generate-documentation --target X` (the DocC catalogs under Sources/*/X.docc).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -95,6 +102,20 @@ let package = Package(
         .target(
             name: "TetherTerminal", dependencies: ["TetherUI", "TetherProcess", "CTetherPoll"], swiftSettings: strict),
 
+        // MARK: Serving over SSH: each channel a hosted session on a pseudo-terminal of its own
+        // C: a pseudo-terminal per session (posix_openpt and its kin, which Glibc's module does not export).
+        .target(name: "CTetherPty"),
+        .target(
+            name: "TetherSSH",
+            dependencies: [
+                "CTetherPty", "TetherTerminal", "TetherCurses", "TetherUI", "TetherProcess",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSH", package: "swift-nio-ssh"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ], swiftSettings: strict),
+
         // MARK: The controlling terminal (the only module that imports CNCurses: terminfo)
         // Linked through the module map (`link "ncursesw"`), not pkg-config: SwiftPM warns
         // about the -D flags in `pkg-config --cflags ncursesw`.
@@ -114,7 +135,7 @@ let package = Package(
         .executableTarget(
             name: "login-demo",
             dependencies: [
-                "LoginDemoCore", "Tether", "TetherAnswers",
+                "LoginDemoCore", "Tether", "TetherAnswers", "TetherSSH",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], path: "Demo/login-demo", swiftSettings: strict),
 
@@ -190,6 +211,11 @@ let package = Package(
                 "TetherCurses", "TetherTerminal", "TetherTesting", "TerminalHarness",
                 "tether-curses-check",
             ],
+            swiftSettings: strict),
+        // Serving over SSH: keys, limits, and OpenSSH's own client in tmux against a server in the test.
+        .testTarget(
+            name: "TetherSSHTests",
+            dependencies: ["TetherSSH", "TetherTerminal", "TetherUI", "TetherReactive", "TerminalHarness"],
             swiftSettings: strict),
         // The login demo: view model, screen through the Pilot, and the built binary in tmux.
         .target(name: "TerminalHarness", path: "Tests/TerminalHarness", swiftSettings: strict),

@@ -72,6 +72,25 @@ struct LoginDemo: ParsableCommand {
     @Flag(help: "List every field, its value and where it came from, and what would be asked; run nothing.")
     var explain = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Serve the form over SSH on PORT or HOST:PORT (127.0.0.1 unless a host is given), one form per person.",
+            valueName: "[HOST:]PORT"))
+    var serve: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --serve: the server's key, made on first start, readable by you only.", valueName: "FILE"))
+    var hostKey = "login-demo-host-key"
+
+    @Option(
+        help: ArgumentHelp(
+            "With --serve: the public keys that may sign in, as in ~/.ssh/authorized_keys.", valueName: "FILE"))
+    var authorizedKeys: String?
+
+    @Flag(help: "With --serve: let anyone in, with any key or password.")
+    var anonymous = false
+
     /// The form's own options (`--username demo`, `--remember`, `--password-file FILE`),
     /// parsed by TetherAnswers from the form's keys (decision 0110).
     @Argument(parsing: .allUnrecognized, help: .hidden)
@@ -115,6 +134,11 @@ struct LoginDemo: ParsableCommand {
     }
 
     func run() throws {
+        if let serve {
+            LoginDemo.serve(
+                Serving(address: serve, hostKey: hostKey, authorizedKeys: authorizedKeys, anonymous: anonymous),
+                options: options)
+        }
         LoginDemo.run(options)
     }
 

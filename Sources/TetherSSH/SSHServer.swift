@@ -1,0 +1,205 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+public import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+import NIOSSH
+import TetherCurses
+public import TetherTerminal
+public import TetherUI
+
+/// Serves a form over SSH to many people from one process: each session channel gets a
+/// pseudo-terminal of its own, an `Application` the app's factory makes for it, and the
+/// client's own terminal type, size and environment (never the server's).
+///
+/// The connections run on one SwiftNIO event loop thread; every session runs on the main
+/// actor through a ``SessionHost`` (``host``), which waits for all their terminals with
+/// one poller, queues each one's output (a client that stops reading stalls no one) and
+/// owns the server's signals (``run(signalDeadline:)``). A session's end (the form quits,
+/// Ctrl-C, the client leaves, a limit) restores the client's terminal, sends an exit
+/// status and closes that channel only.
+@MainActor
+public final class SSHServer {
+    /// Where it listens, who may sign in, what each session may take.
+    public let configuration: Configuration
+    /// The sessions: count them, list them, end one.
+    public let host: SessionHost
+    /// One line per connection refused, sign-in refused, session started and ended: the
+    /// address, user, terminal, duration, bytes and reason; never a password, key or
+    /// anything typed.
+    public nonisolated let logger: Logger
+    /// The port listened on, once ``start()`` returned.
+    public private(set) var port = 0
+
+    private let application: (SSHSession) throws -> Application
+    private let ledger: ConnectionLedger
+    nonisolated var ledgerForConnections: ConnectionLedger { ledger }
+    nonisolated var connectionTable: NIOLockedValueBox<[ObjectIdentifier: any Channel]> { connections }
+    private var group: MultiThreadedEventLoopGroup?
+    private var listener: (any Channel)?
+    private var links: [Int: ChannelLink] = [:]
+    private let connections = NIOLockedValueBox<[ObjectIdentifier: any Channel]>([:])
+
+    /// A server with `configuration`; `application` makes each session's own widget tree
+    /// and view model (on the session's ``SSHSession/backend``). Nothing listens until
+    /// ``start()``.
+    public init(
+        configuration: Configuration, logger: Logger = Logger(label: "tether.ssh"),
+        application: @escaping (SSHSession) throws -> Application
+    ) {
+        self.configuration = configuration
+        self.logger = logger
+        self.application = application
+        host = SessionHost(limits: configuration.limits.host)
+        let limits = configuration.limits
+        ledger = ConnectionLedger(
+            connectionsPerAddress: limits.connectionsPerAddress, failuresPerAddress: limits.failedSignInsPerAddress,
+            failuresInTotal: limits.failedSignInsInTotal)
+        host.onEnded = { [weak self] in self?.ended($0) }
+    }
+
+    /// Listens on the configured address; returns once bound (``port`` says where).
+    ///
+    /// - Throws: the socket's error when the address cannot be bound (in use, not local).
+    public func start() async throws {
+        guard listener == nil else { return }
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        self.group = group
+        let initializer = connectionInitializer()
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+            .childChannelInitializer(initializer)
+        do {
+            let listener = try await bootstrap.bind(host: configuration.host, port: configuration.port).get()
+            self.listener = listener
+            port = listener.localAddress?.port ?? configuration.port
+        } catch {
+            try? await group.shutdownGracefully()
+            self.group = nil
+            throw error
+        }
+        logger.info(
+            "listening", metadata: ["address": "\(configuration.host):\(port)", "key": "\(configuration.hostKey.path)"])
+    }
+
+    /// Serves until `SIGINT`, `SIGTERM` or `SIGHUP` (or ``shutdown(deadline:)``): then every
+    /// client's terminal is restored, told "The server is shutting down.", and closed
+    /// within `signalDeadline`.
+    public func run(signalDeadline: Duration = .seconds(5)) async throws {
+        try await start()
+        host.handleSignals(deadline: signalDeadline)
+        await host.waitForShutdown()
+        await closeConnections()
+    }
+
+    /// Stops listening, ends every session (each client's terminal restored and told the
+    /// server is shutting down), and closes every connection; returns within `deadline`
+    /// and a second.
+    public func shutdown(deadline: Duration = .seconds(5)) async {
+        try? await listener?.close()
+        await host.shutdown(deadline: deadline)
+        await closeConnections()
+    }
+
+    /// The connections still open (signed in or not).
+    public nonisolated var connectionCount: Int { connections.withLockedValue { $0.count } }
+
+    /// What a session channel asks for once its client wants a shell.
+    struct OpenRequest: Sendable {
+        var user: String
+        var address: String
+        var term: String
+        var environment: [String: String]
+        var slave: Int32
+    }
+
+    /// Starts the hosted session of one channel, or tells the channel why not.
+    func open(_ request: OpenRequest, link: ChannelLink) {
+        link.slave = request.slave
+        guard !link.clientLeft else { return release(link, status: 1, message: nil) }
+        guard request.term != "dumb" else {
+            return release(link, status: 2, message: "This form needs a terminal that can move the cursor (TERM=dumb).")
+        }
+        let strings = (try? TerminalStrings.terminfo(request.term)) ?? .xterm256Color
+        let io = TerminalIO(input: request.slave, output: request.slave, environment: request.environment)
+        do {
+            let hosted = try host.start(
+                io: io, strings: strings, options: configuration.options, presentation: configuration.presentation
+            ) { hosted in
+                let session = SSHSession(
+                    user: request.user, address: request.address, term: request.term,
+                    environment: request.environment, hosted: hosted)
+                link.ssh = session
+                return try application(session)
+            }
+            link.session = hosted
+            link.who = (request.user, request.address)
+            links[hosted.id] = link
+            logger.info(
+                "session started",
+                metadata: [
+                    "session": "\(hosted.id)", "address": "\(request.address)", "user": "\(request.user)",
+                    "term": "\(request.term)",
+                ])
+        } catch {
+            logger.notice(
+                "session refused",
+                metadata: ["address": "\(request.address)", "user": "\(request.user)", "error": "\(error)"])
+            release(link, status: 1, message: Self.message(for: error))
+        }
+    }
+
+    /// What a client is told when its session cannot start.
+    static func message(for error: any Error) -> String {
+        switch error {
+        case SessionHost.Refusal.sessionLimit: "The server is serving as many people as it can: try again later."
+        case SessionHost.Refusal.shuttingDown: "The server is shutting down: try again later."
+        default: "This session could not start. The server's log says why."
+        }
+    }
+
+    private func release(_ link: ChannelLink, status: Int, message: String?) {
+        if link.slave >= 0 { close(link.slave) }
+        link.slave = -1
+        link.finish(status, message)
+    }
+
+    /// A hosted session ended: its terminal side is closed (the relay reads what is left,
+    /// then ends) and its channel told the exit status.
+    private func ended(_ end: SessionHost.Ended) {
+        guard let link = links.removeValue(forKey: end.id) else { return }
+        let status =
+            switch end.reason {
+            case .quit: 0
+            case .interrupted: 130
+            default: 1
+            }
+        release(link, status: link.ssh?.exitStatus ?? status, message: link.ssh?.farewell)
+        link.ssh = nil
+        logger.info(
+            "session ended",
+            metadata: [
+                "session": "\(end.id)", "address": "\(link.who.address)", "user": "\(link.who.user)",
+                "reason": "\(end.reason)", "seconds": "\(end.duration.components.seconds)",
+                "bytes": "\(end.bytesWritten)", "dropped": "\(end.bytesDropped)",
+            ])
+    }
+
+    /// Closes every connection and the event loop (after a shutdown).
+    private func closeConnections() async {
+        try? await listener?.close()
+        listener = nil
+        // The channels send their exit statuses on the loop; a moment for them to go.
+        for _ in 0..<100 where connectionCount > 0 { try? await Task.sleep(for: .milliseconds(10)) }
+        for channel in connections.withLockedValue({ Array($0.values) }) { channel.close(promise: nil) }
+        try? await group?.shutdownGracefully()
+        group = nil
+    }
+}

@@ -1,0 +1,305 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CTetherPty
+import NIOCore
+import NIOPosix
+import NIOSSH
+import TetherUI
+
+/// One SSH session channel on its connection's event loop: answers every request (a
+/// request left unanswered with `want-reply` hangs OpenSSH), opens a pseudo-terminal for
+/// the shell, relays bytes between the channel and the terminal's side, and closes the
+/// channel with an exit status once the hosted session has ended.
+final class SessionChannelHandler: ChannelDuplexHandler {
+    typealias InboundIn = SSHChannelData
+    typealias InboundOut = Never
+    typealias OutboundIn = SSHChannelData
+    typealias OutboundOut = SSHChannelData
+
+    let server: SSHServer
+    let limits: SSHServer.Limits
+    let user: String
+    let address: String
+    private var term: String?
+    private var size = Size(width: 80, height: 24)
+    private var environment: [String: String] = [:]
+    private var started = false
+    private var link: ChannelLink?
+    private var master: (any Channel)?
+    private var context: ChannelHandlerContext?
+    private var exitStatus: Int?
+    /// Said to the client once the terminal's last bytes are relayed (its screen restored).
+    private var farewell: String?
+    /// Bytes from the client handed to the terminal side and not yet taken by it.
+    private var inputBacklog = 0
+
+    /// Client variables a session takes; any other is refused (never the server's own).
+    static let acceptedVariables: Set<String> = ["LANG", "COLORTERM", "NO_COLOR", "TERM_PROGRAM"]
+
+    init(server: SSHServer, limits: SSHServer.Limits, user: String, address: String) {
+        self.server = server
+        self.limits = limits
+        self.user = user
+        self.address = address
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        _ = context.channel.setOption(ChannelOptions.allowRemoteHalfClosure, value: true)
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) { self.context = nil }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        switch event {
+        case let request as SSHChannelRequestEvent.PseudoTerminalRequest:
+            let accepted = !started && acceptTerminal(request)
+            reply(accepted, request.wantReply, context)
+        case let request as SSHChannelRequestEvent.EnvironmentRequest:
+            reply(!started && acceptVariable(request.name, request.value), request.wantReply, context)
+        case let request as SSHChannelRequestEvent.ShellRequest:
+            reply(!started, request.wantReply, context)
+            if !started { startShell(context) }
+        case let request as SSHChannelRequestEvent.ExecRequest:
+            reply(!started, request.wantReply, context)
+            if !started { refuse(context, "This form is answered in a terminal: connect without a command.", 2) }
+        case let request as SSHChannelRequestEvent.WindowChangeRequest:
+            resize(columns: request.terminalCharacterWidth, rows: request.terminalRowHeight)
+        case let request as SSHChannelRequestEvent.SubsystemRequest:
+            reply(false, request.wantReply, context)
+        case is ChannelEvent:
+            if case .inputClosed = event as? ChannelEvent { master?.close(promise: nil) }
+        default:
+            context.fireUserInboundEventTriggered(event)
+        }
+    }
+
+    private func reply(_ accepted: Bool, _ wantReply: Bool, _ context: ChannelHandlerContext) {
+        guard wantReply else { return }
+        let event: Any = accepted ? ChannelSuccessEvent() : ChannelFailureEvent()
+        context.triggerUserOutboundEvent(event, promise: nil)
+    }
+
+    private func acceptTerminal(_ request: SSHChannelRequestEvent.PseudoTerminalRequest) -> Bool {
+        guard request.term.utf8.count <= 64, request.term.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
+            return false
+        }
+        term = request.term
+        size = bounded(columns: request.terminalCharacterWidth, rows: request.terminalRowHeight)
+        return true
+    }
+
+    private func acceptVariable(_ name: String, _ value: String) -> Bool {
+        let known = Self.acceptedVariables.contains(name) || name.hasPrefix("LC_")
+        guard known, name.utf8.count <= 64, value.utf8.count <= limits.longestEnvironmentValue,
+            environment[name] != nil || environment.count < limits.environmentVariables
+        else { return false }
+        environment[name] = value
+        return true
+    }
+
+    private func bounded(columns: Int, rows: Int) -> Size {
+        let largest = limits.largestTerminal
+        return Size(
+            width: columns > 0 ? min(columns, largest.width) : 80, height: rows > 0 ? min(rows, largest.height) : 24)
+    }
+
+    private func resize(columns: Int, rows: Int) {
+        size = bounded(columns: columns, rows: rows)
+        guard let link, let master, master.isActive else { return }
+        let fd = ptyMaster
+        guard fd >= 0 else { return }
+        _ = tether_set_pty_size(fd, UInt16(size.width), UInt16(size.height))
+        Task { @MainActor in link.resized() }
+    }
+
+    /// The terminal side's descriptor while the relay runs.
+    private var ptyMaster: Int32 = -1
+
+    // MARK: - The shell
+
+    private func startShell(_ context: ChannelHandlerContext) {
+        started = true
+        guard term != nil else {
+            refuse(context, "This form needs a terminal: connect with ssh -t.", 2)
+            return
+        }
+        var masterFD: Int32 = -1, slaveFD: Int32 = -1
+        guard tether_open_pty(&masterFD, &slaveFD, UInt16(size.width), UInt16(size.height)) == 0 else {
+            refuse(context, "The server cannot open a terminal for this session now: try again later.", 1)
+            return
+        }
+        ptyMaster = masterFD
+        let loop = context.eventLoop
+        let bound = NIOLoopBound(self, eventLoop: loop)
+        let link = ChannelLink { status, message in
+            loop.execute { bound.value.sessionEnded(status: status, message: message) }
+        }
+        self.link = link
+        let channel = context.channel
+        let slave = slaveFD
+        NIOPipeBootstrap(group: loop)
+            .channelOption(ChannelOptions.allowRemoteHalfClosure, value: false)
+            .channelInitializer { pipe in
+                pipe.eventLoop.makeCompletedFuture {
+                    try pipe.pipeline.syncOperations.addHandler(TerminalSideHandler(session: bound, channel: channel))
+                }
+            }
+            .takingOwnershipOfDescriptor(inputOutput: masterFD)
+            .whenComplete { result in
+                bound.value.relayStarted(result, slave: slave)
+            }
+    }
+
+    private func relayStarted(_ result: Result<any Channel, any Error>, slave: Int32) {
+        guard case .success(let pipe) = result, let link, let context else {
+            closeDescriptor(slave)
+            if case .failure = result { closeDescriptor(ptyMaster) }
+            ptyMaster = -1
+            if let context { refuse(context, "The server cannot open a terminal for this session now.", 1) }
+            return
+        }
+        master = pipe
+        let request = SSHServer.OpenRequest(
+            user: user, address: address, term: term ?? "xterm-256color",
+            environment: environment.merging(["TERM": term ?? "xterm-256color"]) { $1 }, slave: slave)
+        let server = self.server
+        Task { @MainActor in server.open(request, link: link) }
+        _ = context
+    }
+
+    /// The hosted session ended (or never started): say `message`, then close with
+    /// `status` once the terminal's last bytes are relayed.
+    func sessionEnded(status: Int, message: String?) {
+        exitStatus = status
+        farewell = message
+        guard let master, master.isActive else { return closeChannel() }
+        // The terminal side reads what is left, then its end (EIO): the relay's end closes.
+        let loop = master.eventLoop
+        let bound = NIOLoopBound(self, eventLoop: loop)
+        loop.scheduleTask(in: .seconds(3)) { bound.value.closeChannel() }
+    }
+
+    /// The terminal side closed: the session's bytes are all relayed.
+    func relayEnded() {
+        master = nil
+        ptyMaster = -1
+        if exitStatus != nil { closeChannel() }
+    }
+
+    private func closeChannel() {
+        guard let context, context.channel.isActive else { return }
+        master?.close(promise: nil)
+        if let farewell {
+            self.farewell = nil
+            write(Array("\(farewell)\r\n".utf8), context)
+        }
+        let status = SSHChannelRequestEvent.ExitStatus(exitStatus: exitStatus ?? 1)
+        let channel = context.channel
+        context.triggerUserOutboundEvent(status).whenComplete { _ in channel.close(promise: nil) }
+    }
+
+    private func refuse(_ context: ChannelHandlerContext, _ message: String, _ status: Int) {
+        exitStatus = status
+        write(Array("\(message)\r\n".utf8), context, type: .stdErr)
+        closeChannel()
+    }
+
+    private func write(_ bytes: [UInt8], _ context: ChannelHandlerContext, type: SSHChannelData.DataType = .channel) {
+        let buffer = context.channel.allocator.buffer(bytes: bytes)
+        context.writeAndFlush(wrapOutboundOut(SSHChannelData(type: type, data: .byteBuffer(buffer))), promise: nil)
+    }
+
+    // MARK: - Bytes from the client
+
+    /// `64 MiB`, `512 KiB`, `100 bytes`.
+    static func describe(bytes: Int) -> String {
+        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+        return "\(bytes) bytes"
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let message = unwrapInboundIn(data)
+        guard case .channel = message.type, case .byteBuffer(let bytes) = message.data, let master else { return }
+        let count = bytes.readableBytes
+        inputBacklog += count
+        guard inputBacklog <= limits.inputBacklog else {
+            let link = self.link
+            master.close(promise: nil)
+            let limit = Self.describe(bytes: limits.inputBacklog)
+            refuse(context, "This session sent more than \(limit) faster than it could be read, and was ended.", 1)
+            Task { @MainActor in link?.left() }
+            return
+        }
+        let promise = context.eventLoop.makePromise(of: Void.self)
+        let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
+        promise.futureResult.whenComplete { _ in bound.value.inputBacklog -= count }
+        master.writeAndFlush(bytes, promise: promise)
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        // The client reads slowly: stop reading the terminal side, so the session's own
+        // output queue fills and its limits apply.
+        _ = master?.setOption(ChannelOptions.autoRead, value: context.channel.isWritable)
+        context.fireChannelWritabilityChanged()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        master?.close(promise: nil)
+        if let link { Task { @MainActor in link.left() } }
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+
+    /// The terminal side's writability: the client is read regardless (its backlog is
+    /// bounded by ``SSHServer/Limits/inputBacklog``), so a flood is seen at once.
+    func terminalWritabilityChanged(_ writable: Bool) {}
+}
+
+/// The terminal side of one session's pseudo-terminal: what the session draws goes to the
+/// client's channel.
+final class TerminalSideHandler: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+
+    let session: NIOLoopBound<SessionChannelHandler>
+    let channel: any Channel
+
+    init(session: NIOLoopBound<SessionChannelHandler>, channel: any Channel) {
+        self.session = session
+        self.channel = channel
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let bytes = unwrapInboundIn(data)
+        channel.writeAndFlush(SSHChannelData(type: .channel, data: .byteBuffer(bytes)), promise: nil)
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        session.value.terminalWritabilityChanged(context.channel.isWritable)
+        context.fireChannelWritabilityChanged()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        session.value.relayEnded()
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // EIO once the session's side closed: the end of the relay.
+        context.close(promise: nil)
+    }
+}
+
+/// `close(2)` (the handlers' own `close` methods hide the function's name).
+func closeDescriptor(_ fd: Int32) {
+    if fd >= 0 { _ = close(fd) }
+}
