@@ -172,6 +172,15 @@ let package = Package(
         .executableTarget(
             name: "tether-catalog", dependencies: ["CatalogCore", "Tether"], path: "Examples/catalog",
             swiftSettings: strict),
+        // Shared state over SSH: a workshop sign-up whose places and list update live in every
+        // session while each person fills their own form. The screen and workshop are a library
+        // the tests serve.
+        .target(
+            name: "WorkshopCore", dependencies: ["TetherReactive", "TetherUI"], path: "Examples/WorkshopCore",
+            swiftSettings: strict),
+        .executableTarget(
+            name: "workshop-example", dependencies: ["WorkshopCore", "Tether", "TetherSSH"],
+            path: "Examples/workshop", swiftSettings: strict),
         // A widget written outside TetherUI: the date field of docs/writing-a-widget.md. It
         // imports TetherUI's public API only, which proves that API enough to write one.
         .target(
@@ -215,7 +224,9 @@ let package = Package(
         // Serving over SSH: keys, limits, and OpenSSH's own client in tmux against a server in the test.
         .testTarget(
             name: "TetherSSHTests",
-            dependencies: ["TetherSSH", "TetherTerminal", "TetherUI", "TetherReactive", "TerminalHarness"],
+            dependencies: [
+                "TetherSSH", "TetherTerminal", "TetherUI", "TetherReactive", "TerminalHarness", "WorkshopCore",
+            ],
             swiftSettings: strict),
         // The login demo: view model, screen through the Pilot, and the built binary in tmux.
         .target(name: "TerminalHarness", path: "Tests/TerminalHarness", swiftSettings: strict),

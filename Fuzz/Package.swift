@@ -11,7 +11,8 @@ import PackageDescription
 let package = Package(
     name: "TetherFuzz",
     dependencies: [
-        .package(name: "Tether", path: "..")
+        .package(name: "Tether", path: ".."),
+        .package(url: "https://github.com/apple/swift-nio-ssh.git", from: "0.15.1"),
     ],
     targets: [
         // Reading a fuzzer's bytes as choices; a deterministic generator for splits.
@@ -57,6 +58,13 @@ let package = Package(
                 "CFuzzDriver", .product(name: "TetherUI", package: "Tether"),
                 .product(name: "TetherAnswers", package: "Tether"),
                 .product(name: "TetherAnswerFiles", package: "Tether"),
+            ]),
+        // The SSH server's key files: authorized_keys lines and OpenSSH private keys, read or refused with words.
+        .executableTarget(
+            name: "fuzz-ssh-keys",
+            dependencies: [
+                "FuzzSupport", "CFuzzDriver", .product(name: "TetherSSH", package: "Tether"),
+                .product(name: "NIOSSH", package: "swift-nio-ssh"),
             ]),
         // Frame sequences through ScreenWriter, replayed on the terminal tests' TerminalReplay (a symlink).
         .executableTarget(

@@ -336,7 +336,9 @@ extension ProcessWideStateTests {
             client.binding?.dispose()
             client.binding = nil
             #expect(host.count == 0)
-            #expect(RestoreSlot.claimedCount == slots)
+            // Other test targets' sessions (the SSH server's) may hold a few slots meanwhile;
+            // a slot kept per session would be a thousand.
+            #expect(RestoreSlot.claimedCount < slots + 32, "\(RestoreSlot.claimedCount - slots) restore slots kept")
             try await Task.sleep(for: .milliseconds(50))  // the last sweep's task lets go
             #expect(lastSession == nil, "a session outlived its end")
             #expect(lastApplication == nil, "an application outlived its session")

@@ -1,0 +1,53 @@
+import TetherReactive
+import TetherUI
+
+/// One person's sign-up screen: their own name field and command, over the workshop's
+/// shared places and list, which update live whoever signs up.
+@MainActor
+public final class WorkshopScreen {
+    /// This person's name, bound two ways to the field.
+    public let name = BehaviorRelay(value: "")
+    /// The name this person signed up with, once they have.
+    public let joined = BehaviorRelay<String?>(value: nil)
+    /// The screen.
+    public let root: Widget
+    /// Signs this person up (enabled while the form is valid and there are places).
+    public let signUp: Command<Void, String>
+    private let bag = DisposeBag()
+
+    /// The screen of one session of `workshop`.
+    public init(workshop: Workshop) {
+        let places = Label("", role: .accent)
+        let list = Label("", overflow: .wrap)
+        let status = Label("")
+        let name = self.name
+        let joined = self.joined
+        let signUp = Command<Void, String>(
+            enabledIf: workshop.attendees.asObservable().map { $0.count < workshop.capacity }
+        ) {
+            () async throws -> String in
+            let signed = name.value
+            try workshop.signUp(signed)
+            joined.accept(signed)
+            return signed
+        }
+        self.signUp = signUp
+        let join = Button("Sign up")
+        let form = Form {
+            Field("Your name", key: "name", TextField(placeholder: "as on your badge", width: 24))
+                .required()
+                .bound(to: name)
+            Buttons([join], default: join).submitting(signUp)
+        }
+        root = Center(Panel(title: workshop.title, VStack([places, list, form, status])))
+        workshop.attendees.asObservable()
+            .map { Workshop.describePlaces(left: max(0, workshop.capacity - $0.count), of: workshop.capacity) }
+            .bind(to: places.rx.text).disposed(by: bag)
+        workshop.attendees.asObservable()
+            .map { $0.isEmpty ? "Nobody has signed up yet." : "Signed up: " + $0.joined(separator: ", ") }
+            .bind(to: list.rx.text).disposed(by: bag)
+        joined.asObservable()
+            .map { $0.map { "You're in, \($0). Esc leaves." } ?? "" }
+            .bind(to: status.rx.text).disposed(by: bag)
+    }
+}

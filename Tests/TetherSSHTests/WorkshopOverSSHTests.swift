@@ -1,0 +1,76 @@
+import TerminalHarness
+import Testing
+import TetherSSH
+import TetherUI
+import WorkshopCore
+
+/// Shared state over SSH: each person's own form, one workshop in all their screens.
+@Suite("Workshop served over SSH", .serialized)
+@MainActor
+struct WorkshopOverSSHTests {
+    /// A server whose sessions are workshop screens over `workshop`; the screens made are
+    /// held weakly in `screens`.
+    final class Screens {
+        var all: [() -> WorkshopScreen?] = []
+        var live: Int { all.filter { $0() != nil }.count }
+    }
+
+    static func serve(_ workshop: Workshop, _ screens: Screens) throws -> SSHFixture {
+        let fixture = try SSHFixture()
+        fixture.factory = { session in
+            let screen = WorkshopScreen(workshop: workshop)
+            session.keep(screen)
+            screens.all.append { [weak screen] in screen }
+            let app = Application(root: screen.root, backend: session.backend)
+            _ = app.onKey(.escape) { [weak app] in app?.quit() }
+            return app
+        }
+        return fixture
+    }
+
+    @Test("a sign-up in one session shows at once in another, which typed nothing")
+    func liveInEverySession() async throws {
+        let workshop = Workshop(title: "Swift on the server", capacity: 2)
+        let fixture = try Self.serve(workshop, Screens())
+        try await fixture.server.start()
+        let ada = try fixture.client(user: "ada", width: 70, height: 14)
+        let grace = try fixture.client(user: "grace", width: 70, height: 14)
+        try await ada.waitForText("2 of 2 places left", "Nobody has signed up yet.")
+        try await grace.waitForText("2 of 2 places left")
+        ada.type("Ada")
+        ada.press("Enter")
+        try await ada.waitForText("You're in, Ada.")
+        try await grace.waitForText("1 of 2 places left", "Signed up: Ada")
+        // Grace's own field is her own: Ada's name never reached it.
+        #expect(!grace.screen.contains("You're in"))
+        grace.type("Grace")
+        grace.press("Enter")
+        try await grace.waitForText("You're in, Grace.")
+        try await ada.waitForText("Full: all 2 places taken", "Signed up: Ada, Grace")
+        #expect(workshop.attendees.value == ["Ada", "Grace"])
+        await fixture.stop()
+    }
+
+    @Test("sessions that come and go leave no screen behind, and the shared list keeps its sign-ups")
+    func sessionsReleaseWhatTheyBound() async throws {
+        let workshop = Workshop(title: "Swift on the server", capacity: 100)
+        let screens = Screens()
+        let fixture = try Self.serve(workshop, screens)
+        try await fixture.server.start()
+        for round in 0..<5 {
+            let clients = try (0..<4).map { try fixture.client(user: "u\(round)-\($0)", width: 70, height: 14) }
+            for client in clients { try await client.waitForText("places left") }
+            clients[0].type("Person \(round)")
+            clients[0].press("Enter")
+            try await clients[3].waitForText("Person \(round)")
+            for client in clients { client.press("Escape") }
+            for client in clients { _ = try await client.waitForFile("status") }
+            try await fixture.waitUntil("every session of round \(round) ended") { fixture.server.host.count == 0 }
+        }
+        fixture.sessions.removeAll()
+        #expect(screens.all.count == 20)
+        #expect(screens.live == 0, "\(screens.live) screens outlived their sessions")
+        #expect(workshop.attendees.value == (0..<5).map { "Person \($0)" })
+        await fixture.stop()
+    }
+}
