@@ -31,7 +31,7 @@ final class AuthenticationDelegate: NIOSSHServerUserAuthenticationDelegate, @unc
     }
 
     var supportedAuthenticationMethods: NIOSSHAvailableUserAuthenticationMethods {
-        if authentication.anonymous { return [.publicKey, .password] }
+        if authentication.allowsAnyone { return [.publicKey, .password] }
         var methods: NIOSSHAvailableUserAuthenticationMethods = []
         if authentication.authorizedKeys != nil { methods.insert(.publicKey) }
         if authentication.password != nil { methods.insert(.password) }
@@ -46,11 +46,11 @@ final class AuthenticationDelegate: NIOSSHServerUserAuthenticationDelegate, @unc
         switch request.request {
         case .publicKey(let offer):
             method = "publickey"
-            accepted = authentication.anonymous || authentication.authorizedKeys?.contains(offer.publicKey) == true
+            accepted = authentication.allowsAnyone || authentication.authorizedKeys?.contains(offer.publicKey) == true
         case .password(let offer):
             method = "password"
             accepted =
-                authentication.anonymous || authentication.password?(request.username, offer.password) == true
+                authentication.allowsAnyone || authentication.password?(request.username, offer.password) == true
         default:
             // "none" (every client asks it first, to learn the methods) and host-based:
             // refused without counting as a failed sign-in.

@@ -2,7 +2,8 @@ public import TetherTerminal
 public import TetherUI
 
 extension SSHServer {
-    /// Who may sign in. Authentication is required unless ``anonymous`` is asked for.
+    /// Who may sign in. Authentication is required unless ``anonymous-type.property`` is
+    /// asked for.
     public struct Authentication: Sendable {
         /// The public keys that let a client in (an `authorized_keys` file's).
         public var authorizedKeys: AuthorizedKeys?
@@ -10,7 +11,7 @@ extension SSHServer {
         /// constant time (``SSHServer/constantTimeEqual(_:_:)``).
         public var password: (@Sendable (_ user: String, _ password: String) -> Bool)?
         /// Lets anyone in with any key or password. Only for forms meant for everyone.
-        public var anonymous: Bool
+        public var allowsAnyone: Bool
 
         /// Sign-in by the keys in `authorizedKeys`, and by `password` when given.
         public init(
@@ -19,14 +20,14 @@ extension SSHServer {
         ) {
             self.authorizedKeys = authorizedKeys
             self.password = password
-            anonymous = false
+            allowsAnyone = false
         }
 
         /// Anyone may sign in, with any key or password: the server asks for one only
         /// because SSH clients expect to offer one.
         public static var anonymous: Authentication {
             var anyone = Authentication(authorizedKeys: nil)
-            anyone.anonymous = true
+            anyone.allowsAnyone = true
             return anyone
         }
     }

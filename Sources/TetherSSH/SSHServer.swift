@@ -19,7 +19,7 @@ public import TetherUI
 /// client's own terminal type, size and environment (never the server's).
 ///
 /// The connections run on one SwiftNIO event loop thread; every session runs on the main
-/// actor through a ``SessionHost`` (``host``), which waits for all their terminals with
+/// actor through a `SessionHost` (``host``), which waits for all their terminals with
 /// one poller, queues each one's output (a client that stops reading stalls no one) and
 /// owns the server's signals (``run(signalDeadline:)``). A session's end (the form quits,
 /// Ctrl-C, the client leaves, a limit) restores the client's terminal, sends an exit

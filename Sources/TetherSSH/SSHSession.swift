@@ -13,7 +13,7 @@ public final class SSHSession {
     /// The client's environment: its `TERM`, and the `LANG`, `LC_*`, `COLORTERM` and
     /// `NO_COLOR` it sent. Never the server's.
     public let environment: [String: String]
-    /// The hosted session: its ``SessionHost/Session/backend`` is the one the application
+    /// The hosted session: its `backend` is the one the application
     /// must run on.
     public let hosted: SessionHost.Session
 
