@@ -135,9 +135,17 @@ let package = Package(
         .executableTarget(
             name: "login-demo",
             dependencies: [
-                "LoginDemoCore", "Tether", "TetherAnswers", "TetherSSH",
+                "LoginDemoCore", "Tether", "TetherAnswers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], path: "Demo/login-demo", swiftSettings: strict),
+        // `login-demo --serve` (which runs it): the form over SSH, a program of its own so that
+        // login-demo links neither swift-nio nor Foundation (decision 0115).
+        .executableTarget(
+            name: "login-demo-serve",
+            dependencies: [
+                "LoginDemoCore", "Tether", "TetherSSH",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ], path: "Demo/login-demo-serve", swiftSettings: strict),
 
         // The README's example app, compiled so the README cannot drift from the API.
         .executableTarget(
@@ -234,7 +242,7 @@ let package = Package(
             name: "LoginDemoTests",
             dependencies: [
                 "LoginDemoCore", "TetherTesting", "TetherUI", "TetherReactive",
-                "TerminalHarness", "login-demo",
+                "TerminalHarness", "login-demo", "login-demo-serve",
             ], swiftSettings: strict),
         // The onboarding example: its screen through the Pilot and the built binary in tmux.
         .testTarget(

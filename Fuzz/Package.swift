@@ -11,8 +11,7 @@ import PackageDescription
 let package = Package(
     name: "TetherFuzz",
     dependencies: [
-        .package(name: "Tether", path: ".."),
-        .package(url: "https://github.com/apple/swift-nio-ssh.git", from: "0.15.1"),
+        .package(name: "Tether", path: "..")
     ],
     targets: [
         // Reading a fuzzer's bytes as choices; a deterministic generator for splits.
@@ -59,13 +58,9 @@ let package = Package(
                 .product(name: "TetherAnswers", package: "Tether"),
                 .product(name: "TetherAnswerFiles", package: "Tether"),
             ]),
-        // The SSH server's key files: authorized_keys lines and OpenSSH private keys, read or refused with words.
-        .executableTarget(
-            name: "fuzz-ssh-keys",
-            dependencies: [
-                "FuzzSupport", "CFuzzDriver", .product(name: "TetherSSH", package: "Tether"),
-                .product(name: "NIOSSH", package: "swift-nio-ssh"),
-            ]),
+        // The SSH server's key files: authorized_keys lines and OpenSSH private keys, read or refused
+        // with words. TetherSSH's two reader files by symbolic link: no swift-nio to build.
+        .executableTarget(name: "fuzz-ssh-keys", dependencies: ["FuzzSupport", "CFuzzDriver"]),
         // Frame sequences through ScreenWriter, replayed on the terminal tests' TerminalReplay (a symlink).
         .executableTarget(
             name: "fuzz-screen-writer",

@@ -74,7 +74,7 @@ struct LoginDemo: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Serve the form over SSH on PORT or HOST:PORT (127.0.0.1 unless a host is given), one form per person.",
+            "Serve the form over SSH on PORT or HOST:PORT (127.0.0.1 unless a host is given), one form per person (runs login-demo-serve).",
             valueName: "[HOST:]PORT"))
     var serve: String?
 
@@ -134,11 +134,7 @@ struct LoginDemo: ParsableCommand {
     }
 
     func run() throws {
-        if let serve {
-            LoginDemo.serve(
-                Serving(address: serve, hostKey: hostKey, authorizedKeys: authorizedKeys, anonymous: anonymous),
-                options: options)
-        }
+        if serve != nil { LoginDemo.forwardToServer() }
         LoginDemo.run(options)
     }
 

@@ -49,12 +49,20 @@ public struct HostKeyFile: Sendable {
                 description: "the host key \(path) can be read by others (mode \(octal)): run chmod 600 \(path)")
         }
         let text = try read(path)
+        let halves: OpenSSHPrivateKey.Halves
         do {
-            let key = try OpenSSHPrivateKey.decode(text)
-            return HostKeyFile(path: path, key: key, created: false)
+            halves = try OpenSSHPrivateKey.decode(text)
         } catch {
             throw Problem(description: "the host key \(path) cannot be used: \(error.message)")
         }
+        guard let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: halves.seed),
+            Array(key.publicKey.rawRepresentation) == halves.publicKey
+        else {
+            throw Problem(
+                description:
+                    "the host key \(path) cannot be used: its ssh-ed25519 private and public halves do not match")
+        }
+        return HostKeyFile(path: path, key: key, created: false)
     }
 
     init(path: String, key: Curve25519.Signing.PrivateKey, created: Bool) {
@@ -67,7 +75,9 @@ public struct HostKeyFile: Sendable {
     /// Makes a new key and writes it to `path`, readable and writable by its owner only.
     private static func create(at path: String) throws(Problem) -> HostKeyFile {
         let key = Curve25519.Signing.PrivateKey()
-        let bytes = Array(OpenSSHPrivateKey.encode(key, comment: "tether host key").utf8)
+        let halves = OpenSSHPrivateKey.Halves(
+            seed: Array(key.rawRepresentation), publicKey: Array(key.publicKey.rawRepresentation))
+        let bytes = Array(OpenSSHPrivateKey.encode(halves, comment: "tether host key").utf8)
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw Problem(description: "cannot write the host key \(path): \(reason())") }
         defer { close(fd) }

@@ -1,4 +1,3 @@
-import Crypto
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -7,8 +6,16 @@ import Foundation
 
 /// An Ed25519 private key in OpenSSH's file format (`-----BEGIN OPENSSH PRIVATE KEY-----`,
 /// as `ssh-keygen -t ed25519` writes it), unencrypted: read and written here because the
-/// SSH layer takes keys as values and reads no file.
+/// SSH layer takes keys as values and reads no file. Bytes only (the 32-byte seed and public
+/// key): ``HostKeyFile`` makes the key and checks the halves match, so the fuzzer reads this
+/// file on its own.
 enum OpenSSHPrivateKey {
+    /// A key's two halves.
+    struct Halves: Equatable {
+        var seed: [UInt8]
+        var publicKey: [UInt8]
+    }
+
     static let begin = "-----BEGIN OPENSSH PRIVATE KEY-----"
     static let end = "-----END OPENSSH PRIVATE KEY-----"
     static let magic = Array("openssh-key-v1".utf8) + [0]
@@ -19,8 +26,9 @@ enum OpenSSHPrivateKey {
     }
 
     /// The Ed25519 key in `text`.
-    static func decode(_ text: String) throws(Problem) -> Curve25519.Signing.PrivateKey {
-        guard let bodyStart = text.range(of: begin)?.upperBound, let bodyEnd = text.range(of: end)?.lowerBound,
+    static func decode(_ text: String) throws(Problem) -> Halves {
+        guard let bodyStart = text.firstRange(of: begin)?.upperBound,
+            let bodyEnd = text.firstRange(of: end)?.lowerBound,
             bodyStart <= bodyEnd
         else { throw Problem(message: "it is not an OpenSSH private key (no \(begin) line)") }
         let base64 = text[bodyStart..<bodyEnd].filter { !$0.isWhitespace }
@@ -46,8 +54,7 @@ enum OpenSSHPrivateKey {
     }
 
     /// The private section: two equal check numbers, then the key.
-    private static func decodePrivateSection(_ inner: inout WireReader) throws(Problem) -> Curve25519.Signing.PrivateKey
-    {
+    private static func decodePrivateSection(_ inner: inout WireReader) throws(Problem) -> Halves {
         let check = inner.uint32()
         guard check != nil, inner.uint32() == check else { throw Problem(message: "its check numbers differ") }
         guard let type = inner.string() else { throw Problem(message: "it is cut short") }
@@ -57,15 +64,15 @@ enum OpenSSHPrivateKey {
         }
         guard let publicKey = inner.string(), publicKey.count == 32, let secret = inner.string(), secret.count == 64
         else { throw Problem(message: "its ssh-ed25519 key has the wrong length") }
-        guard let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: secret.prefix(32)),
-            Array(key.publicKey.rawRepresentation) == publicKey
-        else { throw Problem(message: "its ssh-ed25519 private and public halves do not match") }
-        return key
+        guard Array(secret.suffix(32)) == publicKey else {
+            throw Problem(message: "its ssh-ed25519 private and public halves do not match")
+        }
+        return Halves(seed: Array(secret.prefix(32)), publicKey: publicKey)
     }
 
     /// `key` in the file format, with `comment`.
-    static func encode(_ key: Curve25519.Signing.PrivateKey, comment: String) -> String {
-        let publicKey = Array(key.publicKey.rawRepresentation)
+    static func encode(_ key: Halves, comment: String) -> String {
+        let publicKey = key.publicKey
         var publicBlob = WireWriter()
         publicBlob.string(Array("ssh-ed25519".utf8))
         publicBlob.string(publicKey)
@@ -75,7 +82,7 @@ enum OpenSSHPrivateKey {
         section.uint32(check)
         section.string(Array("ssh-ed25519".utf8))
         section.string(publicKey)
-        section.string(Array(key.rawRepresentation) + publicKey)
+        section.string(key.seed + publicKey)
         section.string(Array(comment.utf8))
         var pad: UInt8 = 1
         while section.bytes.count % 8 != 0 {

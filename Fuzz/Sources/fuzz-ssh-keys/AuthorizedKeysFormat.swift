@@ -1,0 +1,1 @@
+../../../Sources/TetherSSH/AuthorizedKeysFormat.swift

@@ -1,0 +1,1 @@
+../../../Sources/TetherSSH/OpenSSHPrivateKey.swift
