@@ -43,6 +43,9 @@ struct LoginDemoServe: ParsableCommand {
     @Flag(help: "Let anyone in, with any key or password.")
     var anonymous = false
 
+    @Option(help: "Connections one address may have open at once (all local clients share 127.0.0.1).")
+    var connectionsPerAddress = SSHServer.Limits().connectionsPerAddress
+
     @Option(help: "Simulated network delay of a sign-in, in seconds.")
     var delay: Double = 0.8
 
@@ -58,7 +61,8 @@ struct LoginDemoServe: ParsableCommand {
     func run() throws {
         LoginDemoServe.serve(
             Serving(address: serve, hostKey: hostKey, authorizedKeys: authorizedKeys, anonymous: anonymous),
-            delay: delay, mouse: !noMouse)
+            limits: SSHServer.Limits(connectionsPerAddress: max(1, connectionsPerAddress)), delay: delay,
+            mouse: !noMouse)
     }
 }
 
@@ -84,7 +88,7 @@ extension LoginDemoServe {
     }
 
     /// Serves until SIGINT, SIGTERM or SIGHUP; never returns.
-    static func serve(_ serving: Serving, delay seconds: Double, mouse: Bool) -> Never {
+    static func serve(_ serving: Serving, limits: SSHServer.Limits, delay seconds: Double, mouse: Bool) -> Never {
         guard let (host, port) = listenAddress(serving.address) else {
             printError(
                 "login-demo-serve: --serve takes PORT or HOST:PORT (such as 2222 or 0.0.0.0:2222), not \(serving.address)"
@@ -104,7 +108,7 @@ extension LoginDemoServe {
         Task { @MainActor in
             let server = SSHServer(
                 configuration: .init(
-                    host: host, port: port, hostKey: hostKey, authentication: authentication,
+                    host: host, port: port, hostKey: hostKey, authentication: authentication, limits: limits,
                     options: .init(mouse: mouse))
             ) { session in
                 sessionApplication(session, delay: delay, mouse: mouse)
