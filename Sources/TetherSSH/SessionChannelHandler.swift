@@ -53,7 +53,11 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         _ = context.channel.setOption(ChannelOptions.allowRemoteHalfClosure, value: true)
     }
 
-    func handlerRemoved(context: ChannelHandlerContext) { self.context = nil }
+    func handlerRemoved(context: ChannelHandlerContext) {
+        // The link's `finish` holds this handler: let go of both once the channel is gone.
+        self.context = nil
+        link = nil
+    }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         switch event {
