@@ -4,14 +4,6 @@ import LoginDemoCore
 import Tether
 import TetherSSH
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `login-demo-serve` (also `login-demo --serve`, which runs it): the login form served over
 /// SSH, one form and view model per person, all in this process (TetherSSH; docs/serving.md).
 /// A program of its own so that the form's own program links neither swift-nio nor
@@ -90,10 +82,9 @@ extension LoginDemoServe {
     /// Serves until SIGINT, SIGTERM or SIGHUP; never returns.
     static func serve(_ serving: Serving, limits: SSHServer.Limits, delay seconds: Double, mouse: Bool) -> Never {
         guard let (host, port) = listenAddress(serving.address) else {
-            printError(
-                "login-demo-serve: --serve takes PORT or HOST:PORT (such as 2222 or 0.0.0.0:2222), not \(serving.address)"
-            )
-            exitProcess(2)
+            ProgramOutput.fail(
+                "login-demo-serve: --serve takes PORT or HOST:PORT (such as 2222 or 0.0.0.0:2222), not \(serving.address)",
+                status: 2)
         }
         let authentication: SSHServer.Authentication
         let hostKey: HostKeyFile
@@ -101,8 +92,7 @@ extension LoginDemoServe {
             hostKey = try HostKeyFile.loadOrCreate(at: serving.hostKey)
             authentication = try serverAuthentication(serving)
         } catch {
-            printError("login-demo-serve: \(error)")
-            exitProcess(2)
+            ProgramOutput.fail("login-demo-serve: \(error)", status: 2)
         }
         let delay = Duration.milliseconds(Int64(seconds * 1000))
         Task { @MainActor in
@@ -116,8 +106,7 @@ extension LoginDemoServe {
             do {
                 try await server.start()
             } catch {
-                printError("login-demo-serve: cannot listen on \(host):\(port): \(error)")
-                exitProcess(2)
+                ProgramOutput.fail("login-demo-serve: cannot listen on \(host):\(port): \(error)", status: 2)
             }
             if hostKey.created { printError("login-demo-serve: made a new host key in \(hostKey.path)") }
             printError(
@@ -126,7 +115,7 @@ extension LoginDemoServe {
             printError(
                 "login-demo-serve: Ctrl-C here stops the server (every session is told and its terminal restored)")
             try? await server.run()
-            exitProcess(0)
+            LoginDemoServe.exit()  // status 0
         }
         dispatchMain()
     }
@@ -174,14 +163,4 @@ extension LoginDemoServe {
 
 extension LoginDemoServe {
     static func printError(_ message: String) { ProgramOutput.printError(message) }
-
-    static func exitProcess(_ status: Int32) -> Never {
-        #if canImport(Glibc)
-        Glibc.exit(status)
-        #elseif canImport(Musl)
-        Musl.exit(status)
-        #else
-        Darwin.exit(status)
-        #endif
-    }
 }

@@ -47,7 +47,7 @@ public final class WorkshopScreen {
             .map { $0.isEmpty ? "Nobody has signed up yet." : "Signed up: " + $0.joined(separator: ", ") }
             .bind(to: list.rx.text).disposed(by: bag)
         joined.asObservable()
-            .map { $0.map { "You're in, \($0). Esc leaves." } ?? "" }
+            .map { $0.map { "You're in, \($0). Esc leaves." } ?? "Esc leaves without signing up." }
             .bind(to: status.rx.text).disposed(by: bag)
     }
 }

@@ -161,7 +161,7 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     }
 
     private func relayStarted(_ result: Result<any Channel, any Error>, slave: Int32) {
-        guard case .success(let pipe) = result, let link, let context else {
+        guard case .success(let pipe) = result, let link, context != nil else {
             closeDescriptor(slave)
             if case .failure = result { closeDescriptor(ptyMaster) }
             ptyMaster = -1
@@ -174,7 +174,6 @@ final class SessionChannelHandler: ChannelDuplexHandler {
             environment: environment.merging(["TERM": term ?? "xterm-256color"]) { $1 }, slave: slave)
         let server = self.server
         Task { @MainActor in server.open(request, link: link) }
-        _ = context
     }
 
     /// The hosted session ended (or never started): say `message`, then close with
@@ -263,10 +262,6 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         context.close(promise: nil)
     }
-
-    /// The terminal side's writability: the client is read regardless (its backlog is
-    /// bounded by ``SSHServer/Limits/inputBacklog``), so a flood is seen at once.
-    func terminalWritabilityChanged(_ writable: Bool) {}
 }
 
 /// The terminal side of one session's pseudo-terminal: what the session draws goes to the
@@ -285,11 +280,6 @@ final class TerminalSideHandler: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let bytes = unwrapInboundIn(data)
         channel.writeAndFlush(SSHChannelData(type: .channel, data: .byteBuffer(bytes)), promise: nil)
-    }
-
-    func channelWritabilityChanged(context: ChannelHandlerContext) {
-        session.value.terminalWritabilityChanged(context.channel.isWritable)
-        context.fireChannelWritabilityChanged()
     }
 
     func channelInactive(context: ChannelHandlerContext) {

@@ -38,7 +38,8 @@ final class SSHFixture {
         let keys = try AuthorizedKeys(contentsOf: directory + "/id.pub")
         let hostKey = try HostKeyFile.loadOrCreate(at: directory + "/host-key")
         let auth = try authentication?(directory) ?? SSHServer.Authentication(authorizedKeys: keys)
-        var box: SSHFixture?
+        // Weak: the fixture owns the server, whose factory must not own the fixture back.
+        weak var box: SSHFixture?
         server = SSHServer(
             configuration: .init(port: 0, hostKey: hostKey, authentication: auth, limits: limits)
         ) { session in

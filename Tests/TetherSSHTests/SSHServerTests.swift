@@ -4,7 +4,7 @@ import TetherSSH
 import TetherUI
 
 /// OpenSSH's `ssh`, in tmux, against a server in this process: each person their own form.
-@Suite("SSH server with OpenSSH clients", .serialized)
+@Suite("SSH server with OpenSSH clients", .serialized, .processWide)
 @MainActor
 struct SSHServerTests {
     @Test(

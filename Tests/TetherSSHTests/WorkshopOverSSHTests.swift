@@ -5,7 +5,7 @@ import TetherUI
 import WorkshopCore
 
 /// Shared state over SSH: each person's own form, one workshop in all their screens.
-@Suite("Workshop served over SSH", .serialized)
+@Suite("Workshop served over SSH", .serialized, .processWide)
 @MainActor
 struct WorkshopOverSSHTests {
     /// A server whose sessions are workshop screens over `workshop`; the screens made are
