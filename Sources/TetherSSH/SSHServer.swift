@@ -128,7 +128,8 @@ public final class SSHServer {
             return release(link, status: 2, message: "This form needs a terminal that can move the cursor (TERM=dumb).")
         }
         let strings = (try? TerminalStrings.terminfo(request.term)) ?? .xterm256Color
-        let io = TerminalIO(input: request.slave, output: request.slave, environment: request.environment)
+        var io = TerminalIO(input: request.slave, output: request.slave, environment: request.environment)
+        io.isRemoteTerminal = true
         do {
             let hosted = try host.start(
                 io: io, strings: strings, options: configuration.options, presentation: configuration.presentation

@@ -77,13 +77,15 @@ final class SSHFixture {
 
     /// A client in tmux at `width`×`height`, drawing in the pane; what it leaves is in
     /// the scratch files `err` (its standard error), `status` (its exit status), `before`
-    /// and `after` (`stty -g` of the pane's terminal around it).
+    /// and `after` (`stty -g` of the pane's terminal around it). `setUp` is shell run in the
+    /// pane first (`tmux` there is the pane's own server).
     func client(
-        user: String = "ada", _ extra: [String] = [], width: Int = 60, height: Int = 10, environment: [String] = []
+        user: String = "ada", _ extra: [String] = [], width: Int = 60, height: Int = 10, environment: [String] = [],
+        setUp: String = ""
     ) throws -> TmuxSession {
         let ssh = sshArguments(user: user, extra).map(shellQuoted).joined(separator: " ")
         return try TmuxSession(
-            command: "stty -g > before; \(ssh) 2> err; echo $? > status; stty -g > after; exec sleep 600",
+            command: "\(setUp)stty -g > before; \(ssh) 2> err; echo $? > status; stty -g > after; exec sleep 600",
             width: width, height: height, environment: environment)
     }
 

@@ -98,6 +98,41 @@ struct SSHServerTests {
         await fixture.stop()
     }
 
+    @Test("the client's own terminal is asked its background without waiting; its answer is taken, never typed")
+    func backgroundAskedOfTheClient() async throws {
+        let fixture = try SSHFixture()
+        try await fixture.server.start()
+        // tmux answers OSC 11 with its pane's background when it knows one (here white); without
+        // an answer the session keeps its guess (unknown).
+        let client = try fixture.client(user: "ada", setUp: "tmux set -w window-style 'bg=#ffffff'; ")
+        try await client.waitForText("user ada")
+        client.type("abc")
+        try await fixture.waitUntil("the session's background from the client's answer") {
+            fixture.sessions.first?.backend.capabilities.background == .light
+        }
+        let screen = try await client.waitForText("abc")
+        #expect(!screen.joined().contains("rgb"), "the answer was typed: \(screen)")
+        client.press("Enter")
+        #expect(try await client.waitForFile("status") == "0\n")
+        #expect(fixture.names.values.first?.value == "abc")
+        await fixture.stop()
+    }
+
+    @Test("a client's terminal that never answers the background question loses no keys and keeps the guess")
+    func backgroundNeverAnswered() async throws {
+        let fixture = try SSHFixture()
+        try await fixture.server.start()
+        let client = try fixture.client(user: "ada")
+        try await client.waitForText("user ada")
+        client.type("abc")
+        try await client.waitForText("abc")
+        client.press("Enter")
+        #expect(try await client.waitForFile("status") == "0\n")
+        #expect(fixture.names.values.first?.value == "abc")
+        #expect(fixture.sessions.first?.backend.capabilities.background == .unknown)
+        await fixture.stop()
+    }
+
     @Test("a key that is not authorized is refused, and after the address's limit of failures it is refused at once")
     func refusedKey() async throws {
         let fixture = try SSHFixture(limits: SSHServer.Limits(failedSignInsPerAddress: 3))

@@ -62,6 +62,7 @@ struct WorkshopOverSSHTests {
             for client in clients { try await client.waitForText("places left") }
             clients[0].type("Person \(round)")
             clients[0].press("Enter")
+            try await clients[0].waitForText("You're in, Person \(round).")
             try await clients[3].waitForText("Person \(round)")
             for client in clients { client.press("Escape") }
             for client in clients { _ = try await client.waitForFile("status") }

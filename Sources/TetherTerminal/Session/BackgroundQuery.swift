@@ -29,13 +29,15 @@ public enum BackgroundQuery {
         io.environment["COLORFGBG"].flatMap(background(fromCOLORFGBG:)) ?? .unknown
     }
 
-    /// Whether to ask the terminal `io` describes: only the controlling terminal and a real
-    /// one (`isatty`) whose `TERM` is neither `dumb` nor `linux` (the console does not parse
-    /// OSC 11 and would print "1;?"; it is dark). Any other session (an SSH channel, a
-    /// test's pseudo-terminal, a pipe) keeps the guess.
+    /// Whether to ask the terminal `io` describes: only the controlling terminal or a
+    /// remote one (an SSH client's, `TerminalIO/isRemoteTerminal`), and a real one (`isatty`)
+    /// whose `TERM` is neither `dumb` nor `linux` (the console does not parse OSC 11 and
+    /// would print "1;?"; it is dark). Any other session (a test's pseudo-terminal, a pipe)
+    /// keeps the guess.
     static func shouldAsk(io: TerminalIO) -> Bool {
         let term = io.term ?? "dumb"
-        return io.isControllingTerminal && isatty(io.input) == 1 && isatty(io.output) == 1 && term != "dumb"
+        return (io.isControllingTerminal || io.isRemoteTerminal) && isatty(io.input) == 1 && isatty(io.output) == 1
+            && term != "dumb"
             && !term.hasPrefix("linux")
     }
 

@@ -28,6 +28,11 @@ public struct TerminalIO: Sendable {
     /// job-control and resize signals (`SIGTSTP`, `SIGCONT`, `SIGWINCH`) concern it. Every
     /// session hears `SIGTERM`, `SIGHUP`, `SIGINT` and `SIGQUIT`.
     public var isControllingTerminal: Bool
+    /// Whether a person's terminal is at the far end of this session's pseudo-terminal, as
+    /// an SSH client's is: then it is asked what the controlling terminal is asked (its
+    /// background colour, without waiting; the answer comes among the keys and is never
+    /// typed). `false` for a test's pseudo-terminal or a pipe, which may not answer.
+    public var isRemoteTerminal: Bool = false
     /// The terminal's size now, or `nil` to ask the output descriptor (`TIOCGWINSZ`). An
     /// SSH channel answers with the size its client last reported; call the backend's
     /// `terminalResized()` when it changes.
