@@ -234,6 +234,10 @@ let package = Package(
             name: "TetherSSHTests",
             dependencies: [
                 "TetherSSH", "TetherTerminal", "TetherUI", "TetherReactive", "TerminalHarness", "WorkshopCore",
+                // A client that sends what OpenSSH never would (RawSSHClient).
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSH", package: "swift-nio-ssh"),
             ],
             swiftSettings: strict),
         // The login demo: view model, screen through the Pilot, and the built binary in tmux.

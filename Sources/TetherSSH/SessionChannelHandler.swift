@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import CTetherPty
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import NIOSSH
@@ -119,8 +120,23 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         let fd = ptyMaster
         guard fd >= 0 else { return }
         _ = tether_set_pty_size(fd, UInt16(size.width), UInt16(size.height))
-        Task { @MainActor in link.resized() }
+        // One hop to the main actor at a time, however many changes come meanwhile: the
+        // session reads the pseudo-terminal's size when it runs, which is the latest.
+        guard
+            !resizePending.withLockedValue({ pending in
+                defer { pending = true }; return pending
+            })
+        else { return }
+        let pending = resizePending
+        Task { @MainActor in
+            pending.withLockedValue { $0 = false }
+            link.resized()
+        }
     }
+
+    /// Whether a resize is on its way to the main actor (a flood of window changes makes
+    /// one hop, not one each).
+    private let resizePending = NIOLockedValueBox(false)
 
     /// The terminal side's descriptor while the relay runs.
     private var ptyMaster: Int32 = -1
