@@ -44,6 +44,13 @@ struct LoginDemoServe: ParsableCommand {
     @Flag(help: "Ignore the mouse (clicks, drags and the wheel).")
     var noMouse = false
 
+    @Flag(
+        help: """
+            Run each person's form in a process of its own (the login-demo program beside this one): \
+            a crash ends that session only.
+            """)
+    var processPerSession = false
+
     mutating func validate() throws {
         guard delay.isFinite, delay >= 0, delay <= 3600 else {
             throw ValidationError("--delay must be between 0 and 3600 seconds")
@@ -54,7 +61,7 @@ struct LoginDemoServe: ParsableCommand {
         LoginDemoServe.serve(
             Serving(address: serve, hostKey: hostKey, authorizedKeys: authorizedKeys, anonymous: anonymous),
             limits: SSHServer.Limits(connectionsPerAddress: max(1, connectionsPerAddress)), delay: delay,
-            mouse: !noMouse)
+            mouse: !noMouse, program: processPerSession ? Self.program(delay: delay, mouse: !noMouse) : nil)
     }
 }
 
@@ -79,8 +86,18 @@ extension LoginDemoServe {
         return (host, port)
     }
 
+    /// `login-demo` in the folder this program is in, with the same delay and mouse.
+    static func program(delay: Double, mouse: Bool) -> SSHServer.SessionProgram {
+        let me = CommandLine.arguments[0]
+        let folder = me.contains("/") ? String(me[..<me.lastIndex(of: "/")!]) : "."
+        return .init(path: folder + "/login-demo", arguments: ["--delay", "\(delay)"] + (mouse ? [] : ["--no-mouse"]))
+    }
+
     /// Serves until SIGINT, SIGTERM or SIGHUP; never returns.
-    static func serve(_ serving: Serving, limits: SSHServer.Limits, delay seconds: Double, mouse: Bool) -> Never {
+    static func serve(
+        _ serving: Serving, limits: SSHServer.Limits, delay seconds: Double, mouse: Bool,
+        program: SSHServer.SessionProgram?
+    ) -> Never {
         guard let (host, port) = listenAddress(serving.address) else {
             ProgramOutput.fail(
                 "login-demo-serve: --serve takes PORT or HOST:PORT (such as 2222 or 0.0.0.0:2222), not \(serving.address)",
@@ -96,13 +113,17 @@ extension LoginDemoServe {
         }
         let delay = Duration.milliseconds(Int64(seconds * 1000))
         Task { @MainActor in
-            let server = SSHServer(
-                configuration: .init(
-                    host: host, port: port, hostKey: hostKey, authentication: authentication, limits: limits,
-                    options: .init(mouse: mouse))
-            ) { session in
-                sessionApplication(session, delay: delay, mouse: mouse)
-            }
+            let configuration = SSHServer.Configuration(
+                host: host, port: port, hostKey: hostKey, authentication: authentication, limits: limits,
+                options: .init(mouse: mouse))
+            let server =
+                if let program {
+                    SSHServer(configuration: configuration, program: program)
+                } else {
+                    SSHServer(configuration: configuration) { session in
+                        sessionApplication(session, delay: delay, mouse: mouse)
+                    }
+                }
             do {
                 try await server.start()
             } catch {

@@ -38,6 +38,12 @@ public final class SSHServer {
     public private(set) var port = 0
 
     private let application: (SSHSession) throws -> Application
+    /// Set: each session runs this program in a process of its own instead.
+    let program: SessionProgram?
+    /// The sessions' processes, by id (``SessionProgram``).
+    var children: [pid_t: Child] = [:]
+    /// Whether new sessions' processes may start (until a shutdown).
+    var accepting = true
     private let ledger: ConnectionLedger
     nonisolated var ledgerForConnections: ConnectionLedger { ledger }
     nonisolated var connectionTable: NIOLockedValueBox<[ObjectIdentifier: any Channel]> { connections }
@@ -56,12 +62,28 @@ public final class SSHServer {
         self.configuration = configuration
         self.logger = logger
         self.application = application
+        program = nil
         host = SessionHost(limits: configuration.limits.host)
         let limits = configuration.limits
         ledger = ConnectionLedger(
             connectionsPerAddress: limits.connectionsPerAddress, failuresPerAddress: limits.failedSignInsPerAddress,
             failuresInTotal: limits.failedSignInsInTotal)
         host.onEnded = { [weak self] in self?.ended($0) }
+    }
+
+    /// A server with `configuration` whose sessions each run `program` in a process of its
+    /// own (crash isolation, ``SessionProgram``) instead of an application in this process.
+    /// ``host`` stays empty; ``Limits/host``'s session limit counts the processes.
+    public init(configuration: Configuration, logger: Logger = Logger(label: "tether.ssh"), program: SessionProgram) {
+        self.configuration = configuration
+        self.logger = logger
+        self.program = program
+        application = { _ in throw SessionHost.Refusal.shuttingDown }
+        host = SessionHost(limits: configuration.limits.host)
+        let limits = configuration.limits
+        ledger = ConnectionLedger(
+            connectionsPerAddress: limits.connectionsPerAddress, failuresPerAddress: limits.failedSignInsPerAddress,
+            failuresInTotal: limits.failedSignInsInTotal)
     }
 
     /// Listens on the configured address; returns once bound (``port`` says where).
@@ -96,6 +118,8 @@ public final class SSHServer {
         try await start()
         host.handleSignals(deadline: signalDeadline)
         await host.waitForShutdown()
+        try? await listener?.close()
+        await endProcesses(deadline: signalDeadline)
         await closeConnections()
     }
 
@@ -105,6 +129,7 @@ public final class SSHServer {
     public func shutdown(deadline: Duration = .seconds(5)) async {
         try? await listener?.close()
         await host.shutdown(deadline: deadline)
+        await endProcesses(deadline: deadline)
         await closeConnections()
     }
 
@@ -127,6 +152,7 @@ public final class SSHServer {
         guard request.term != "dumb" else {
             return release(link, status: 2, message: "This form needs a terminal that can move the cursor (TERM=dumb).")
         }
+        if let program { return openProcess(request, link: link, program: program) }
         let strings = (try? TerminalStrings.terminfo(request.term)) ?? .xterm256Color
         var io = TerminalIO(input: request.slave, output: request.slave, environment: request.environment)
         io.isRemoteTerminal = true
@@ -166,7 +192,7 @@ public final class SSHServer {
         }
     }
 
-    private func release(_ link: ChannelLink, status: Int, message: String?) {
+    func release(_ link: ChannelLink, status: Int, message: String?) {
         if link.slave >= 0 { close(link.slave) }
         link.slave = -1
         link.finish(status, message)

@@ -65,4 +65,15 @@ final class ChannelLink {
 
     /// The client closed the channel or the connection dropped.
     func left() { clientLeft = true }
+
+    /// What to do when the terminal side's relay ends (a session's process closed its
+    /// terminal): set for sessions that run in a process of their own.
+    var onRelayEnded: (() -> Void)?
+
+    /// The terminal side's relay ended.
+    func relayEnded() {
+        let action = onRelayEnded
+        onRelayEnded = nil
+        action?()
+    }
 }

@@ -209,6 +209,7 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         master = nil
         ptyMaster = -1
         if exitStatus != nil { closeChannel() }
+        if let link { Task { @MainActor in link.relayEnded() } }
     }
 
     private func closeChannel() {

@@ -26,7 +26,8 @@ final class SSHFixture {
 
     init(
         limits: SSHServer.Limits = SSHServer.Limits(),
-        authentication: ((String) throws -> SSHServer.Authentication)? = nil
+        authentication: ((String) throws -> SSHServer.Authentication)? = nil,
+        program: SSHServer.SessionProgram? = nil
     ) throws {
         var template = Array("/tmp/tether-ssh-XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
@@ -40,11 +41,14 @@ final class SSHFixture {
         let auth = try authentication?(directory) ?? SSHServer.Authentication(authorizedKeys: keys)
         // Weak: the fixture owns the server, whose factory must not own the fixture back.
         weak var box: SSHFixture?
-        server = SSHServer(
-            configuration: .init(port: 0, hostKey: hostKey, authentication: auth, limits: limits)
-        ) { session in
-            guard let fixture = box else { throw HarnessError("no fixture") }
-            return try fixture.makeApplication(session)
+        let configuration = SSHServer.Configuration(port: 0, hostKey: hostKey, authentication: auth, limits: limits)
+        if let program {
+            server = SSHServer(configuration: configuration, program: program)
+        } else {
+            server = SSHServer(configuration: configuration) { session in
+                guard let fixture = box else { throw HarnessError("no fixture") }
+                return try fixture.makeApplication(session)
+            }
         }
         box = self
     }

@@ -9,4 +9,11 @@ int tether_open_pty(int *master, int *slave, unsigned short columns, unsigned sh
 /// Sets the pseudo-terminal's size through `fd` (either side). Returns 0 or -1.
 int tether_set_pty_size(int fd, unsigned short columns, unsigned short rows);
 
+/// Starts `path` with `argv` and `envp` in a session of its own whose controlling terminal
+/// is the pseudo-terminal `slave` belongs to (standard input, output and error), with every
+/// signal at its default and none blocked, and no other descriptor of the caller's (not
+/// even those without close-on-exec). Returns 0 with `*pid` set, or -1 with errno set
+/// (ENOSYS where the C library cannot close the others).
+int tether_spawn_on_pty(const char *path, char *const argv[], char *const envp[], int slave, int *pid);
+
 #endif
