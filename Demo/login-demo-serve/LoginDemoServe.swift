@@ -32,7 +32,7 @@ struct LoginDemoServe: ParsableCommand {
     @Option(help: ArgumentHelp("The public keys that may sign in, as in ~/.ssh/authorized_keys.", valueName: "FILE"))
     var authorizedKeys: String?
 
-    @Flag(help: "Let anyone in, with any key or password.")
+    @Flag(help: "Let anyone in, without a key or password.")
     var anonymous = false
 
     @Option(help: "Connections one address may have open at once (all local clients share 127.0.0.1).")

@@ -51,6 +51,11 @@ final class AuthenticationDelegate: NIOSSHServerUserAuthenticationDelegate, @unc
             method = "password"
             accepted =
                 authentication.allowsAnyone || authentication.password?(request.username, offer.password) == true
+        case .none where authentication.allowsAnyone:
+            // Every client asks "none" first: a server that lets anyone in says yes, so
+            // nobody is asked for a password that means nothing.
+            method = "none"
+            accepted = true
         default:
             // "none" (every client asks it first, to learn the methods) and host-based:
             // refused without counting as a failed sign-in.

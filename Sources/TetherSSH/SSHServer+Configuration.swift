@@ -23,8 +23,8 @@ extension SSHServer {
             allowsAnyone = false
         }
 
-        /// Anyone may sign in, with any key or password: the server asks for one only
-        /// because SSH clients expect to offer one.
+        /// Anyone may sign in, with nothing (SSH's "none" method, which every client tries
+        /// first: nobody is asked for a password), or with any key or password.
         public static var anonymous: Authentication {
             var anyone = Authentication(authorizedKeys: nil)
             anyone.allowsAnyone = true

@@ -133,6 +133,18 @@ struct SSHServerTests {
         await fixture.stop()
     }
 
+    @Test("a server that lets anyone in asks no key and no password")
+    func anonymousAsksNothing() async throws {
+        let fixture = try SSHFixture(authentication: { _ in .anonymous })
+        try await fixture.server.start()
+        let nothing = ["PubkeyAuthentication", "PasswordAuthentication", "KbdInteractiveAuthentication"]
+        let client = try fixture.client(user: "guest", nothing.flatMap { ["-o", "\($0)=no"] })
+        try await client.waitForText("user guest")
+        client.press("Enter")
+        #expect(try await client.waitForFile("status") == "0\n")
+        await fixture.stop()
+    }
+
     @Test("a key that is not authorized is refused, and after the address's limit of failures it is refused at once")
     func refusedKey() async throws {
         let fixture = try SSHFixture(limits: SSHServer.Limits(failedSignInsPerAddress: 3))
