@@ -158,15 +158,15 @@ struct LoginDemoAccessibleEndToEndTests {
     // MARK: Scripted
 
     /// Runs `printf <input> | login-demo <arguments>` without a controlling terminal.
-    func scripted(_ input: String, _ arguments: [String] = []) -> ProcessResult {
+    func scripted(_ input: String, _ arguments: [String] = []) async -> ProcessResult {
         let command =
             "printf %s \(shellQuoted(input)) | \(shellQuoted(Self.binary)) --delay 0.05 \(arguments.map(shellQuoted).joined(separator: " "))"
-        return ProcessRunner.run(["setsid", "-w", "sh", "-c", command])
+        return await ProcessRunner.run(["setsid", "-w", "sh", "-c", command])
     }
 
     @Test("answers piped in sign in: the outcome alone on stdout, prompts on stderr, the password nowhere")
-    func scriptedSignIn() {
-        let result = scripted("demo\ntether-demo\n\n\n\n")
+    func scriptedSignIn() async {
+        let result = await scripted("demo\ntether-demo\n\n\n\n")
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout == "signed in: demo (session 30 min, not remembered)\n")
         #expect(
@@ -180,8 +180,8 @@ struct LoginDemoAccessibleEndToEndTests {
     @Test(
         "a piped answer holding an escape sequence is shown as the model holds it: no control byte reaches the terminal"
     )
-    func scriptedEscapesNotEchoed() {
-        let result = scripted("de\u{1B}]0;pwned\u{7}mo\ntether-demo\n\n\n\n")
+    func scriptedEscapesNotEchoed() async {
+        let result = await scripted("de\u{1B}]0;pwned\u{7}mo\ntether-demo\n\n\n\n")
         #expect(
             result.stderr.contains("\nUsername (your name): de]0;pwnedmo\n"),
             "stderr: \(result.stderr.debugDescription)"
@@ -191,9 +191,9 @@ struct LoginDemoAccessibleEndToEndTests {
     }
 
     @Test("invalid UTF-8 in a piped answer becomes U+FFFD, as typed into the full-screen form")
-    func scriptedInvalidUTF8() {
+    func scriptedInvalidUTF8() async {
         let command = "printf 'de\\377mo\\ntether-demo\\n\\n\\n\\n' | \(shellQuoted(Self.binary)) --delay 0.05"
-        let result = ProcessRunner.run(["setsid", "-w", "sh", "-c", command])
+        let result = await ProcessRunner.run(["setsid", "-w", "sh", "-c", command])
         #expect(
             result.stderr.contains("\nUsername (your name): de\u{FFFD}mo\n"),
             "stderr: \(result.stderr.debugDescription)"
@@ -201,15 +201,15 @@ struct LoginDemoAccessibleEndToEndTests {
     }
 
     @Test("--accessible with answers piped in signs in too")
-    func scriptedExplicitFlag() {
-        let result = scripted("demo\ntether-demo\n\n\n\n", ["--accessible"])
+    func scriptedExplicitFlag() async {
+        let result = await scripted("demo\ntether-demo\n\n\n\n", ["--accessible"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout == "signed in: demo (session 30 min, not remembered)\n")
     }
 
     @Test("a wrong password piped in fails the sign-in, and the end of input then exits 2")
-    func scriptedFailure() {
-        let result = scripted("demo\n\(Self.secret)\n\n\n\n")
+    func scriptedFailure() async {
+        let result = await scripted("demo\n\(Self.secret)\n\n\n\n")
         #expect(result.status == 2)
         #expect(result.stdout == "")
         #expect(result.stderr.contains("Signing in…\nInvalid username or password.\nUsername [demo]: \n"))
@@ -219,8 +219,8 @@ struct LoginDemoAccessibleEndToEndTests {
     }
 
     @Test("input ending before the form is complete is one error line and exit status 2")
-    func scriptedEndOfInput() {
-        let result = scripted("demo\n")
+    func scriptedEndOfInput() async {
+        let result = await scripted("demo\n")
         #expect(result.status == 2)
         #expect(result.stdout == "")
         #expect(
@@ -230,8 +230,8 @@ struct LoginDemoAccessibleEndToEndTests {
     }
 
     @Test("an invalid answer piped in prints the message and, with no more input, fails the same way")
-    func scriptedInvalidThenEnd() {
-        let result = scripted("demo\nshort\n")
+    func scriptedInvalidThenEnd() async {
+        let result = await scripted("demo\nshort\n")
         #expect(result.status == 2)
         #expect(result.stderr.contains("At least 8 characters (5 so far).\n"))
         #expect(

@@ -10,15 +10,15 @@ struct LoginDemoAnswersTests {
     static let password = "tether-demo"
 
     /// The demo without a controlling terminal, standard input `/dev/null`, no sign-in delay.
-    func unattended(_ arguments: [String], environment: [String] = []) -> ProcessResult {
-        ProcessRunner.run(
+    func unattended(_ arguments: [String], environment: [String] = []) async -> ProcessResult {
+        await ProcessRunner.run(
             ["setsid", "-w", Self.binary, "--delay", "0"] + arguments,
             environment: ProcessRunner.testEnvironment() + environment)
     }
 
     @Test("without a terminal, an option and a variable sign in: the outcome printed, nothing asked, status 0")
-    func unattendedSignIn() {
-        let result = unattended(
+    func unattendedSignIn() async {
+        let result = await unattended(
             ["--username", "demo", "--remember", "--session", "60"],
             environment: ["LOGIN_DEMO_PASSWORD=\(Self.password)"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
@@ -28,8 +28,8 @@ struct LoginDemoAnswersTests {
     }
 
     @Test("without a terminal, a missing password ends the run with status 2 naming its variable and file option")
-    func unattendedMissingPassword() {
-        let result = unattended(["--username", "demo"])
+    func unattendedMissingPassword() async {
+        let result = await unattended(["--username", "demo"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("Password") && result.stderr.contains("LOGIN_DEMO_PASSWORD"), "\(result.stderr)")
         #expect(result.stderr.contains("--password-file FILE"), "\(result.stderr)")
@@ -37,16 +37,16 @@ struct LoginDemoAnswersTests {
     }
 
     @Test("a password on the command line is refused, never echoed, and the safe ways are named")
-    func passwordOnTheCommandLine() {
-        let result = unattended(["--username", "demo", "--password", "hunter2-on-the-line"])
+    func passwordOnTheCommandLine() async {
+        let result = await unattended(["--username", "demo", "--password", "hunter2-on-the-line"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("--password: Password is secret"), "\(result.stderr)")
         #expect(!result.stderr.contains("hunter2-on-the-line") && !result.stdout.contains("hunter2-on-the-line"))
     }
 
     @Test("--explain lists each field, its value and where it came from, and runs nothing")
-    func explain() {
-        let result = unattended(["--explain", "--username", "demo"], environment: ["LOGIN_DEMO_SESSION=90"])
+    func explain() async {
+        let result = await unattended(["--explain", "--username", "demo"], environment: ["LOGIN_DEMO_SESSION=90"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first { $0.hasPrefix("Username") }?.hasSuffix("the option --username") == true, "\(lines)")
@@ -57,8 +57,8 @@ struct LoginDemoAnswersTests {
     }
 
     @Test("--help lists the form's options and variables, and no answers file the demo does not take")
-    func help() {
-        let result = unattended(["--help"])
+    func help() async {
+        let result = await unattended(["--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("FORM ANSWERS (an option beats LOGIN_DEMO_*; what none gives is asked):"))
         #expect(result.stdout.contains("--remember, --no-remember, LOGIN_DEMO_REMEMBER"), "\(result.stdout)")

@@ -159,8 +159,8 @@ struct LoginDemoEndToEndTests {
     }
 
     @Test("--help documents --delay, --no-mouse, --theme and NO_COLOR")
-    func help() {
-        let result = ProcessRunner.run([Self.binary, "--help"])
+    func help() async {
+        let result = await ProcessRunner.run([Self.binary, "--help"])
         #expect(result.status == 0, "\(result.stderr)")
         for word in ["--delay", "--no-mouse", "--theme", "NO_COLOR"] {
             #expect(result.stdout.contains(word), "--help does not mention \(word):\n\(result.stdout)")

@@ -82,8 +82,8 @@ struct LoginDemoNCursesEndToEndTests {
     }
 
     @Test("an unknown renderer is refused by the command line with exit status 64")
-    func unknownRendererIsRefused() {
-        let result = ProcessRunner.run([DemoAfterShellLines.binary, "--renderer", "curses"])
+    func unknownRendererIsRefused() async {
+        let result = await ProcessRunner.run([DemoAfterShellLines.binary, "--renderer", "curses"])
         #expect(result.status == 64, "status \(result.status)")
         #expect(result.stderr.contains("--renderer"), "\(result.stderr)")
     }

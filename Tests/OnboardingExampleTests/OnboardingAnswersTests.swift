@@ -22,15 +22,15 @@ struct OnboardingAnswersTests {
     static let secrets = ["ONBOARDING_PASSWORD=\(password)", "ONBOARDING_CONFIRM=\(password)"]
 
     /// The example without a controlling terminal, standard input `/dev/null`.
-    func unattended(_ arguments: [String], environment: [String] = []) -> ProcessResult {
-        ProcessRunner.run(
+    func unattended(_ arguments: [String], environment: [String] = []) async -> ProcessResult {
+        await ProcessRunner.run(
             ["setsid", "-w", Self.binary, "--draft", "-"] + arguments,
             environment: ProcessRunner.testEnvironment() + environment)
     }
 
     @Test("without a terminal, options and variables answer the whole form: saved, the JSON printed, nothing asked")
-    func unattendedComplete() {
-        let result = unattended(Self.options, environment: Self.secrets)
+    func unattendedComplete() async {
+        let result = await unattended(Self.options, environment: Self.secrets)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.hasPrefix("{\"name\": \"Ada\", \"email\": \"ada@example.com\", \"handle\": \"lovelace\""))
         #expect(result.stdout.contains("\"editor\": \"Helix\""), "\(result.stdout)")
@@ -41,8 +41,8 @@ struct OnboardingAnswersTests {
     }
 
     @Test("without a terminal, what is missing or refused ends the run with status 2 and one message naming each")
-    func unattendedIncomplete() {
-        let result = unattended(["--name", "Ada", "--cores", "500", "--email", "not-an-email"])
+    func unattendedIncomplete() async {
+        let result = await unattended(["--name", "Ada", "--cores", "500", "--email", "not-an-email"])
         #expect(result.status == 2)
         #expect(result.stdout == "")
         let lines = result.stderr.split(separator: "\n").map(String.init)
@@ -56,8 +56,8 @@ struct OnboardingAnswersTests {
     }
 
     @Test("a password on the command line is refused with the safe ways, status 2, and it appears in no output")
-    func passwordOnCommandLine() {
-        let result = unattended(Self.options + ["--password", Self.password])
+    func passwordOnCommandLine() async {
+        let result = await unattended(Self.options + ["--password", Self.password])
         #expect(result.status == 2)
         #expect(result.stderr.contains("Password is secret and is never taken from the command line"))
         #expect(result.stderr.contains("set ONBOARDING_PASSWORD, or give --password-file FILE"))
@@ -65,7 +65,7 @@ struct OnboardingAnswersTests {
     }
 
     @Test("the password from a file only its owner reads, or from standard input, answers it")
-    func passwordFromFile() {
+    func passwordFromFile() async {
         let path = "/tmp/tether-onboarding-password-\(getpid())"
         unlink(path)
         defer { unlink(path) }
@@ -73,38 +73,39 @@ struct OnboardingAnswersTests {
         var bytes = Array("\(Self.password)\n".utf8)
         _ = bytes.withUnsafeMutableBytes { write(descriptor, $0.baseAddress, $0.count) }
         close(descriptor)
-        let result = unattended(
+        let result = await unattended(
             Self.options + ["--password-file", path, "--confirm-file", path], environment: [])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         chmod(path, 0o644)
-        let shared = unattended(Self.options + ["--password-file", path], environment: ["ONBOARDING_CONFIRM=x"])
+        let shared = await unattended(Self.options + ["--password-file", path], environment: ["ONBOARDING_CONFIRM=x"])
         #expect(shared.status == 2)
         #expect(shared.stderr.contains("can be read by other users (mode 644); make it yours alone: chmod 600 \(path)"))
     }
 
     @Test("an answers file answers by key, an option beats it, and a file that does not parse is named with its line")
-    func answersFile() {
+    func answersFile() async {
         let path = "/tmp/tether-onboarding-answers-\(getpid()).json"
         defer { unlink(path) }
         let file = fopen(path, "w")
         fputs(#"{"name": "From File", "email": "file@example.com", "handle": "lovelace", "editor": "vim", "#, file)
         fputs(#""languages": ["Go"], "use-proxy": false, "cores": 4}"#, file)
         fclose(file)
-        let result = unattended(["--answers", path, "--name", "Ada"], environment: Self.secrets)
+        let result = await unattended(["--answers", path, "--name", "Ada"], environment: Self.secrets)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.hasPrefix("{\"name\": \"Ada\", \"email\": \"file@example.com\""), "\(result.stdout)")
         #expect(result.stdout.contains("\"editor\": \"Vim\"") && result.stdout.contains("\"cores\": 4"))
         let broken = fopen(path, "w")
         fputs("{\n\"name\": \"Ada\",\n  oops\n}\n", broken)
         fclose(broken)
-        let refused = unattended(["--answers", path])
+        let refused = await unattended(["--answers", path])
         #expect(refused.status == 2)
         #expect(refused.stderr.contains("\(path): ") && refused.stderr.contains("line 3"), "\(refused.stderr)")
     }
 
     @Test("--explain lists each value and where it came from, hides the password, and runs nothing")
-    func explain() {
-        let result = unattended(["--explain", "--name", "Ada"], environment: ["ONBOARDING_PASSWORD=\(Self.password)"])
+    func explain() async {
+        let result = await unattended(
+            ["--explain", "--name", "Ada"], environment: ["ONBOARDING_PASSWORD=\(Self.password)"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first { $0.hasPrefix("Name") }?.hasSuffix("the option --name") == true, "\(lines)")
@@ -114,8 +115,8 @@ struct OnboardingAnswersTests {
     }
 
     @Test("--help lists the form's options and variables beside the app's own")
-    func help() {
-        let result = unattended(["--help"])
+    func help() async {
+        let result = await unattended(["--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("--answers <file>"))
         #expect(result.stdout.contains("--email VALUE, ONBOARDING_EMAIL  (required)"), "\(result.stdout)")

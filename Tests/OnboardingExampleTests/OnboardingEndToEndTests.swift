@@ -28,10 +28,10 @@ struct OnboardingEndToEndTests {
     }
 
     /// Runs `printf <input> | onboarding-example <arguments>` in a new session (no terminal).
-    func scripted(_ input: String, _ arguments: [String] = []) -> ProcessResult {
+    func scripted(_ input: String, _ arguments: [String] = []) async -> ProcessResult {
         let command =
             "printf %s \(shellQuoted(input)) | \(shellQuoted(Self.binary)) \(arguments.map(shellQuoted).joined(separator: " "))"
-        return ProcessRunner.run(["setsid", "-w", "sh", "-c", command])
+        return await ProcessRunner.run(["setsid", "-w", "sh", "-c", command])
     }
 
     @Test("a whole onboarding by keyboard: a taken handle refused, then saved as JSON without the password")
@@ -125,8 +125,8 @@ struct OnboardingEndToEndTests {
     }
 
     @Test("answers piped in are saved even though the handle's check is still running when Save is confirmed")
-    func scriptedWaitsForCheck() {
-        let result = scripted(Self.answers(), ["--accessible"])
+    func scriptedWaitsForCheck() async {
+        let result = await scripted(Self.answers(), ["--accessible"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.hasPrefix("{\"name\": \"Ada\""))
         #expect(
@@ -139,8 +139,8 @@ struct OnboardingEndToEndTests {
     }
 
     @Test("a taken handle piped in is refused after the submit, said with its reason, and only it is asked again")
-    func scriptedTakenHandle() {
-        let result = scripted(Self.answers(handle: "ada") + "lovelace\n\n", ["--accessible"])
+    func scriptedTakenHandle() async {
+        let result = await scripted(Self.answers(handle: "ada") + "lovelace\n\n", ["--accessible"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(
             result.stderr.contains(

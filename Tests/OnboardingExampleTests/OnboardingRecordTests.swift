@@ -16,18 +16,18 @@ struct OnboardingRecordTests {
     static var binary: String { OnboardingEndToEndTests.binary }
 
     /// The example without a controlling terminal, standard input `/dev/null`.
-    func unattended(_ arguments: [String], environment: [String] = []) -> ProcessResult {
-        OnboardingAnswersTests().unattended(arguments, environment: environment)
+    func unattended(_ arguments: [String], environment: [String] = []) async -> ProcessResult {
+        await OnboardingAnswersTests().unattended(arguments, environment: environment)
     }
 
     func text(_ path: String) -> String { readText(atPath: path) ?? "" }
 
     @Test(
         "a record and the secrets from the environment reproduce the run; without the secrets they are listed missing")
-    func recordThenReplay() {
+    func recordThenReplay() async {
         let path = "/tmp/tether-onboarding-record-\(getpid()).yaml"
         defer { unlink(path) }
-        let first = unattended(
+        let first = await unattended(
             Answers.options + ["--notes", "one \"two\"", "--record", path], environment: Answers.secrets)
         #expect(first.status == 0, "stderr: \(first.stderr)")
         #expect(first.stderr.contains("answers recorded in \(path) without Password and Confirm"), "\(first.stderr)")
@@ -35,11 +35,11 @@ struct OnboardingRecordTests {
         #expect(record.contains("\neditor: \"Helix\"\n") && record.contains("# password: left out"), "\(record)")
         for output in [record, first.stdout, first.stderr] { #expect(!output.contains(Answers.password)) }
 
-        let replay = unattended(["--answers", path], environment: Answers.secrets)
+        let replay = await unattended(["--answers", path], environment: Answers.secrets)
         #expect(replay.status == 0, "stderr: \(replay.stderr)")
         #expect(replay.stdout == first.stdout)
 
-        let withoutSecrets = unattended(["--answers", path])
+        let withoutSecrets = await unattended(["--answers", path])
         #expect(withoutSecrets.status == 2)
         #expect(
             withoutSecrets.stderr.contains("Password") && withoutSecrets.stderr.contains("ONBOARDING_CONFIRM"),
@@ -67,28 +67,28 @@ struct OnboardingRecordTests {
     }
 
     @Test("a YAML answers file answers the form; one that does not parse is named with its line")
-    func yamlAnswersFile() {
+    func yamlAnswersFile() async {
         let path = "/tmp/tether-onboarding-answers-\(getpid()).yml"
         defer { unlink(path) }
         let file = fopen(path, "w")
         fputs("name: Ada\nemail: ada@example.com\nhandle: lovelace\neditor: vim\nlanguages:\n  - Go\n", file)
         fputs("use-proxy: false\ncores: 4\n", file)
         fclose(file)
-        let result = unattended(["--answers", path], environment: Answers.secrets)
+        let result = await unattended(["--answers", path], environment: Answers.secrets)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.contains("\"editor\": \"Vim\"") && result.stdout.contains("\"languages\": [\"Go\"]"))
         let broken = fopen(path, "w")
         fputs("name: Ada\nemail: [one\nhandle: x: y\n", broken)
         fclose(broken)
-        let refused = unattended(["--answers", path])
+        let refused = await unattended(["--answers", path])
         #expect(refused.status == 2)
         #expect(
             refused.stderr.contains("\(path): not YAML: ") && refused.stderr.contains("line 3"), "\(refused.stderr)")
     }
 
     @Test("a record named .json is refused before anything is asked")
-    func recordNamedJSON() {
-        let result = unattended(Answers.options + ["--record", "answers.json"], environment: Answers.secrets)
+    func recordNamedJSON() async {
+        let result = await unattended(Answers.options + ["--record", "answers.json"], environment: Answers.secrets)
         #expect(result.status == 2)
         #expect(result.stderr.contains("answers.json: a record is YAML"), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
@@ -114,7 +114,7 @@ struct OnboardingRecordTests {
         let tmux = try TmuxSession(command: "\(command) > out 2> err; echo $? > status; exec sleep 600")
         defer { tmux.kill() }
         try await tmux.waitForText("Editor (required", timeout: .seconds(30))
-        let pids = ProcessRunner.run(["pgrep", "-f", "--", "--record \(path)"]).stdout.split(separator: "\n")
+        let pids = await ProcessRunner.run(["pgrep", "-f", "--", "--record \(path)"]).stdout.split(separator: "\n")
         #expect(!pids.isEmpty, "the running example was not found")
         for pid in pids {
             let commandLine = readBytes(atPath: "/proc/\(pid)/cmdline") ?? []

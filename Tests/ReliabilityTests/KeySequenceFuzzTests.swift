@@ -26,6 +26,7 @@ struct KeySequenceFuzzTests {
                 runs += 1
                 let harness = try LoginFuzzHarness()
                 for (index, step) in steps.enumerated() {
+                    await Task.yield()  // the main actor is every suite's: 100,000 steps must not hold it
                     let problem = await harness.perform(step)
                     executed += 1
                     if let problem = problem ?? harness.check() {

@@ -77,6 +77,8 @@ struct SizeTests {
         let demo = try await which.make()
         var problems: [String] = []
         for size in Self.sampledSizes {
+            // The main actor is shared with every other suite's sessions: let them run.
+            await Task.yield()
             demo.pilot.resize(to: size)
             if let problem = Self.renderProblem(demo.pilot, at: size) ?? Self.contentProblem(demo, which, at: size) {
                 problems.append(problem)
@@ -95,6 +97,7 @@ struct SizeTests {
         var seed = SplitMix(state: 0x5712E + UInt64(which.rawValue.count))
         var problems: [String] = []
         for _ in 0..<1_000 {
+            await Task.yield()
             let size =
                 seed.chance(80)
                 ? Size(width: 1 + seed.below(160), height: 1 + seed.below(50))

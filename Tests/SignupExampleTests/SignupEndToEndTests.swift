@@ -88,8 +88,8 @@ struct SignupEndToEndTests {
     }
 
     @Test("--help says how to leave: Esc or Ctrl-C, and where the keys are listed")
-    func helpSaysHowToLeave() {
-        let result = ProcessRunner.run([Self.binary, "--help"])
+    func helpSaysHowToLeave() async {
+        let result = await ProcessRunner.run([Self.binary, "--help"])
         #expect(result.status == 0, "\(result.stderr)")
         // Joined across the lines the help is wrapped at.
         let text = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")

@@ -14,15 +14,15 @@ struct SignupScriptedEndToEndTests {
     static var binary: String { buildProductsDirectory() + "/signup-example" }
 
     /// Runs `printf <input> | signup-example <arguments>` in a new session (no terminal).
-    func scripted(_ input: String, _ arguments: [String] = []) -> ProcessResult {
+    func scripted(_ input: String, _ arguments: [String] = []) async -> ProcessResult {
         let command =
             "printf %s \(shellQuoted(input)) | \(shellQuoted(Self.binary)) \(arguments.map(shellQuoted).joined(separator: " "))"
-        return ProcessRunner.run(["setsid", "-w", "sh", "-c", command])
+        return await ProcessRunner.run(["setsid", "-w", "sh", "-c", command])
     }
 
     @Test("answers piped in sign up: numbers for the choices, a text ended by an empty line, the outcome on stdout")
-    func scriptedSignUp() {
-        let result = scripted("18\n2\n1,2\nLisbon\n41\nhello\nworld\n\n\n", ["--accessible"])
+    func scriptedSignUp() async {
+        let result = await scripted("18\n2\n1,2\nLisbon\n41\nhello\nworld\n\n\n", ["--accessible"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout == "signed up: Spain, Pro, Email+SMS, Lisbon, age 41\nabout:\nhello\nworld\n")
         #expect(result.stderr.contains("9) India\nOptions 1 to 9 of 21: "))
@@ -34,10 +34,10 @@ struct SignupScriptedEndToEndTests {
     }
 
     @Test("a sign-up whose outcome cannot be written (standard output on a full disk) exits 74 and says why")
-    func outcomeLostIsAnError() {
+    func outcomeLostIsAnError() async {
         let command =
             "printf %s \(shellQuoted("18\n2\n1,2\nLisbon\n41\nhello\n\n\n")) | \(shellQuoted(Self.binary)) > /dev/full"
-        let result = ProcessRunner.run(["setsid", "-w", "sh", "-c", command])
+        let result = await ProcessRunner.run(["setsid", "-w", "sh", "-c", command])
         #expect(result.status == 74)
         #expect(
             result.stderr.hasSuffix(
@@ -46,16 +46,16 @@ struct SignupScriptedEndToEndTests {
     }
 
     @Test("without a terminal the example asks by itself, and an invalid number is told and asked again")
-    func invalidNumberAskedAgain() {
-        let result = scripted("40\n18\n\n\nBern\n\n\n\n")
+    func invalidNumberAskedAgain() async {
+        let result = await scripted("40\n18\n\n\nBern\n\n\n\n")
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stderr.contains("There is no option 40: enter a number from 1 to 21.\n"))
         #expect(result.stdout == "signed up: Spain, Free, Email, Bern, age 30\n")
     }
 
     @Test("input ending in the middle of the text area is one error line, exit status 2, nothing signed up")
-    func endOfInputInTextArea() {
-        let result = scripted("18\n2\n1\nLisbon\n41\nhalf a text\n")
+    func endOfInputInTextArea() async {
+        let result = await scripted("18\n2\n1\nLisbon\n41\nhalf a text\n")
         #expect(result.status == 2)
         #expect(result.stdout == "")
         #expect(

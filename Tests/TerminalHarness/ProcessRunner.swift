@@ -33,11 +33,51 @@ public enum ProcessRunner {
     private static let counter = Atomic<Int>(0)
 
     /// Runs `arguments` (the first looked up in `PATH`) with standard input from `stdinPath`
-    /// and waits for it to end.
+    /// and waits for it to end on a thread of its own: the caller's actor (the main actor,
+    /// where every hosted session and the other tests' widgets run) stays free meanwhile,
+    /// and no worker of Dispatch's or Swift's pools is held (Dispatch adds workers about one a
+    /// second, and its timers, `Task.sleep`'s among them, would wait for one).
     ///
     /// - Parameter environment: `NAME=value` entries; `nil` uses ``testEnvironment()``.
     @discardableResult
     public static func run(
+        _ arguments: [String], environment: [String]? = nil,
+        stdinPath: String = "/dev/null"
+    ) async -> ProcessResult {
+        await withCheckedContinuation { continuation in
+            onThreadOfItsOwn {
+                continuation.resume(returning: runAndWait(arguments, environment: environment, stdinPath: stdinPath))
+            }
+        }
+    }
+
+    /// Runs `body` on a new detached thread (on the calling one when none can be made).
+    private static func onThreadOfItsOwn(_ body: @escaping @Sendable () -> Void) {
+        final class Work {
+            let body: @Sendable () -> Void
+            init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+        }
+        let work = Unmanaged.passRetained(Work(body)).toOpaque()
+        var thread = pthread_t()
+        let created = pthread_create(
+            &thread, nil,
+            { raw in
+                guard let raw else { return nil }
+                Unmanaged<Work>.fromOpaque(raw).takeRetainedValue().body()
+                return nil
+            }, work)
+        if created == 0 {
+            pthread_detach(thread)
+        } else {
+            Unmanaged<Work>.fromOpaque(work).release()
+            body()
+        }
+    }
+
+    /// ``run(_:environment:stdinPath:)`` blocking the calling thread: only for commands that
+    /// end at once (tmux's own commands), never for a program under test.
+    @discardableResult
+    static func runAndWait(
         _ arguments: [String], environment: [String]? = nil,
         stdinPath: String = "/dev/null"
     ) -> ProcessResult {

@@ -81,7 +81,7 @@ public final class TmuxSession: Sendable {
             throw HarnessError("cannot write \(directory)/tmux.conf: \(reason)")
         }
         let script = "cd \(shellQuoted(directory)) && \(command)"
-        let started = ProcessRunner.run(
+        let started = ProcessRunner.runAndWait(
             tmuxArguments(["new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)", script]),
             environment: ProcessRunner.testEnvironment() + environment)
         guard started.status == 0 else {
@@ -116,7 +116,7 @@ public final class TmuxSession: Sendable {
     /// Runs a tmux command on this server.
     @discardableResult
     public func tmux(_ arguments: [String]) -> ProcessResult {
-        ProcessRunner.run(tmuxArguments(arguments))
+        ProcessRunner.runAndWait(tmuxArguments(arguments))
     }
 
     // MARK: Input
@@ -257,19 +257,20 @@ public final class TmuxSession: Sendable {
         try await poll(what, timeout: timeout, probe) { "last screen:\n" + framed(capture()) }
     }
 
-    /// The one polling loop: `probe` every 25 ms until it returns a value; after `timeout`,
-    /// a ``HarnessError`` naming `what` and saying what `lastSeen` describes.
+    /// The one polling loop: `probe` every 25 ms until it returns a value; after `timeout`
+    /// (times ``testPatience``), a ``HarnessError`` naming `what` and saying what `lastSeen`
+    /// describes.
     @discardableResult
     private func poll<Value>(
         _ what: String, timeout: Duration, _ probe: () -> Value?,
         lastSeen: () -> String
     ) async throws -> Value {
         let clock = ContinuousClock()
-        let deadline = clock.now + timeout
+        let deadline = clock.now + patient(timeout)
         while true {
             if let value = probe() { return value }
             if clock.now >= deadline {
-                throw HarnessError("timed out after \(timeout) waiting for \(what); \(lastSeen())")
+                throw HarnessError("timed out after \(patient(timeout)) waiting for \(what); \(lastSeen())")
             }
             try await Task.sleep(for: .milliseconds(25))
         }
@@ -291,8 +292,8 @@ public final class TmuxSession: Sendable {
             return !state.killed
         }
         guard first else { return }
-        ProcessRunner.run(tmuxArguments(["kill-server"]))
+        ProcessRunner.runAndWait(tmuxArguments(["kill-server"]))
         // The server leaves its socket behind, in the directory.
-        ProcessRunner.run(["rm", "-rf", "--", directory])
+        ProcessRunner.runAndWait(["rm", "-rf", "--", directory])
     }
 }

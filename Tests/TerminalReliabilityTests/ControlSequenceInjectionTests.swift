@@ -77,7 +77,7 @@ struct ControlSequenceInjectionTests {
     @Test(
         "random lines with escape sequences, BEL, C0 and C1 through every prompt of an example come back only as visible text",
         arguments: examples.map(\.name))
-    func nothingComesBackAsAControlSequence(_ example: String) throws {
+    func nothingComesBackAsAControlSequence(_ example: String) async throws {
         let arguments = Self.examples.first { $0.name == example }?.arguments ?? []
         let directory = try makeTemporaryDirectory("tether-inject")
         let answers = directory + "/answers"
@@ -93,7 +93,7 @@ struct ControlSequenceInjectionTests {
             #expect(fd >= 0)
             _ = input.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
             close(fd)
-            let result = ProcessRunner.run(
+            let result = await ProcessRunner.run(
                 ["setsid", "-w", buildProductsDirectory() + "/" + example] + arguments, stdinPath: answers)
             #expect(
                 result.status >= 0 && result.status < 128, "\(example) seed \(seed) ended by a signal: \(result.status)"

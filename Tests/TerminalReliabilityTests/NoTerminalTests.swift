@@ -13,8 +13,8 @@ import Testing
 @Suite("login-demo without a terminal or with redirected output", .serialized)
 struct NoTerminalTests {
     @Test("without a controlling terminal (setsid -w, stdin /dev/null) it prints one line on stderr and exits 2")
-    func noControllingTerminal() {
-        let result = ProcessRunner.run(["setsid", "-w", DemoInTmux.binary], stdinPath: "/dev/null")
+    func noControllingTerminal() async {
+        let result = await ProcessRunner.run(["setsid", "-w", DemoInTmux.binary], stdinPath: "/dev/null")
         #expect(result.status == 2)
         #expect(result.stdout == "")
         #expect(
@@ -22,9 +22,9 @@ struct NoTerminalTests {
     }
 
     @Test("with standard input closed (<&-) the accessible form reads the end of input: one line on stderr, exit 2")
-    func standardInputClosed() {
+    func standardInputClosed() async {
         let command = "timeout 20 \(shellQuoted(DemoInTmux.binary)) --accessible <&-"
-        let result = ProcessRunner.run(["setsid", "-w", "sh", "-c", command])
+        let result = await ProcessRunner.run(["setsid", "-w", "sh", "-c", command])
         #expect(result.status == 2)  // not 124: it does not wait for ever on a descriptor it did not open
         #expect(result.stdout == "")
         #expect(
@@ -87,7 +87,7 @@ struct NoTerminalTests {
     }
 
     @Test("without a controlling terminal, answers in a file on standard input sign in through the accessible form")
-    func answersFromAFile() throws {
+    func answersFromAFile() async throws {
         let directory = try makeTemporaryDirectory("tether-answers")
         let answers = directory + "/answers"
         defer {
@@ -95,7 +95,7 @@ struct NoTerminalTests {
             rmdir(directory)
         }
         #expect(writeText("demo\ntether-demo\n\n\n\n", toPath: answers))
-        let result = ProcessRunner.run(["setsid", "-w", DemoInTmux.binary, "--delay", "0.1"], stdinPath: answers)
+        let result = await ProcessRunner.run(["setsid", "-w", DemoInTmux.binary, "--delay", "0.1"], stdinPath: answers)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout == "signed in: demo (session 30 min, not remembered)\n")
         #expect(result.stderr.contains("Username (your name):"), "stderr: \(result.stderr)")

@@ -14,11 +14,11 @@ import Testing
 struct ResultOutputTests {
     /// `printf <answers> | login-demo --delay 0.1 <redirection>` in a new session (no terminal),
     /// after the shell commands `setup`.
-    private func signIn(redirecting redirection: String, after setup: String = "") -> ProcessResult {
+    private func signIn(redirecting redirection: String, after setup: String = "") async -> ProcessResult {
         let command =
             setup
             + "printf 'demo\\ntether-demo\\n\\n\\n\\n' | \(shellQuoted(DemoInTmux.binary)) --delay 0.1 \(redirection)"
-        return ProcessRunner.run(["setsid", "-w", "sh", "-c", command])
+        return await ProcessRunner.run(["setsid", "-w", "sh", "-c", command])
     }
 
     /// Shell commands that leave descriptor 4 open on a pipe whose reader has gone: the
@@ -28,8 +28,8 @@ struct ResultOutputTests {
         "dir=$(mktemp -d) && mkfifo \"$dir/fifo\" && exec 3<> \"$dir/fifo\" 4> \"$dir/fifo\" 3<&- && rm -r \"$dir\" && "
 
     @Test("a sign-in with standard output on a full disk exits 74 and says why on standard error")
-    func fullDisk() {
-        let result = signIn(redirecting: "> /dev/full")
+    func fullDisk() async {
+        let result = await signIn(redirecting: "> /dev/full")
         #expect(result.status == 74)
         #expect(
             result.stderr.hasSuffix(
@@ -38,8 +38,8 @@ struct ResultOutputTests {
     }
 
     @Test("a sign-in with standard output closed exits 74 and says why on standard error")
-    func closedOutput() {
-        let result = signIn(redirecting: ">&-")
+    func closedOutput() async {
+        let result = await signIn(redirecting: ">&-")
         #expect(result.status == 74)
         #expect(
             result.stderr.hasSuffix(
@@ -48,23 +48,23 @@ struct ResultOutputTests {
     }
 
     @Test("a sign-in with standard output on a file opened read-only exits 74")
-    func readOnlyOutput() {
-        let result = signIn(redirecting: "1< /dev/null")
+    func readOnlyOutput() async {
+        let result = await signIn(redirecting: "1< /dev/null")
         #expect(result.status == 74)
         #expect(result.stderr.contains("could not be written to standard output"), "stderr: \(result.stderr)")
     }
 
     @Test("a sign-in with standard output on a pipe whose reader has gone dies of SIGPIPE (141), as any Unix tool")
-    func closedPipe() {
-        let result = signIn(redirecting: ">&4 4>&-", after: pipeWithoutReader)
+    func closedPipe() async {
+        let result = await signIn(redirecting: ">&4 4>&-", after: pipeWithoutReader)
         #expect(result.status == 128 + SIGPIPE, "stderr: \(result.stderr)")
         #expect(result.stderr.contains("Sign in? [Y/n]:"), "the conversation ran; stderr: \(result.stderr)")
         #expect(!result.stderr.contains("could not be written"), "stderr: \(result.stderr)")
     }
 
     @Test("with SIGPIPE ignored, a sign-in with standard output on a pipe whose reader has gone exits 74 and says why")
-    func closedPipeWithSIGPIPEIgnored() {
-        let result = signIn(redirecting: ">&4 4>&-", after: "trap '' PIPE; " + pipeWithoutReader)
+    func closedPipeWithSIGPIPEIgnored() async {
+        let result = await signIn(redirecting: ">&4 4>&-", after: "trap '' PIPE; " + pipeWithoutReader)
         #expect(result.status == 74)
         #expect(
             result.stderr.hasSuffix("login-demo: the result could not be written to standard output (Broken pipe)\n"),
@@ -72,8 +72,8 @@ struct ResultOutputTests {
     }
 
     @Test("a sign-in with standard error closed (2>&-) still runs, and its result reaches standard output with exit 0")
-    func closedStandardError() {
-        let result = signIn(redirecting: "2>&-")
+    func closedStandardError() async {
+        let result = await signIn(redirecting: "2>&-")
         #expect(result.status == 0)
         #expect(result.stdout == "signed in: demo (session 30 min, not remembered)\n")
         #expect(result.stderr == "")
@@ -100,8 +100,8 @@ struct ResultOutputTests {
     }
 
     @Test("the signed-in line still reaches a writable standard output with exit 0")
-    func writableOutput() {
-        let result = signIn(redirecting: "")
+    func writableOutput() async {
+        let result = await signIn(redirecting: "")
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout == "signed in: demo (session 30 min, not remembered)\n")
     }

@@ -113,19 +113,19 @@ struct SignalTests {
         let pid = try await DemoInTmux.pid(of: tmux)
         let form = try await DemoInTmux.typeUsername("alice", in: tmux)
         let tty = tmux.display("#{pane_tty}")
-        let running = ProcessRunner.run(["stty", "-F", tty, "-g"]).stdout
+        let running = await ProcessRunner.run(["stty", "-F", tty, "-g"]).stdout
         #expect(kill(pid, SIGSTOP) == 0)
         try await tmux.waitFor("the demo stopped") { DemoInTmux.processState(pid) == "T" }
 
         // Meanwhile the shell's side: sane modes, and the screen scribbled over.
-        #expect(ProcessRunner.run(["stty", "-F", tty, "sane"]).status == 0)
-        #expect(ProcessRunner.run(["stty", "-F", tty, "-g"]).stdout != running)
+        #expect(await ProcessRunner.run(["stty", "-F", tty, "sane"]).status == 0)
+        #expect(await ProcessRunner.run(["stty", "-F", tty, "-g"]).stdout != running)
         DemoInTmux.write("\u{1B}[2J\u{1B}[HSCRIBBLED", toTerminal: tty)
         try await tmux.waitForText("SCRIBBLED")
 
         #expect(kill(pid, SIGCONT) == 0)
         try await tmux.waitUntil("the form redrawn exactly as before the stop") { $0 == form }
-        #expect(ProcessRunner.run(["stty", "-F", tty, "-g"]).stdout == running, "raw mode taken back")
+        #expect(await ProcessRunner.run(["stty", "-F", tty, "-g"]).stdout == running, "raw mode taken back")
         tmux.type("b")
         try await tmux.waitUntil("typing to go on after the stop") {
             DemoInTmux.fieldLine("Username", in: $0).contains("Username  aliceb")

@@ -295,8 +295,8 @@ struct CursesCheckTests {
     // MARK: Unusable terminals
 
     @Test("without a controlling terminal it exits 2 with one line on stderr and nothing on stdout")
-    func noControllingTerminal() {
-        let result = ProcessRunner.run(["setsid", "-w", Self.checkProgram])
+    func noControllingTerminal() async {
+        let result = await ProcessRunner.run(["setsid", "-w", Self.checkProgram])
         #expect(result.status == 2)
         #expect(result.stdout == "")
         #expect(

@@ -22,7 +22,7 @@ struct HostKeyFileTests {
     }
 
     @Test("the first start makes a key only its owner can read; the next start reads the same key")
-    func createdThenRead() throws {
+    func createdThenRead() async throws {
         let path = try Self.scratch() + "/host-key"
         let made = try HostKeyFile.loadOrCreate(at: path)
         #expect(made.created)
@@ -33,7 +33,7 @@ struct HostKeyFileTests {
         #expect(!again.created)
         #expect(again.publicKeyLine == made.publicKeyLine)
         // OpenSSH reads the file as one of its own.
-        let fingerprint = ProcessRunner.run(["ssh-keygen", "-y", "-f", path])
+        let fingerprint = await ProcessRunner.run(["ssh-keygen", "-y", "-f", path])
         #expect(fingerprint.status == 0)
         #expect(fingerprint.stdout.hasPrefix(made.publicKeyLine))
     }
@@ -51,15 +51,19 @@ struct HostKeyFileTests {
     }
 
     @Test("a key ssh-keygen made is read; one with a passphrase, or not ed25519, is refused saying why")
-    func openSSHKeys() throws {
+    func openSSHKeys() async throws {
         let directory = try Self.scratch()
         #expect(
-            ProcessRunner.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", directory + "/plain"]).status == 0)
+            await ProcessRunner.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", directory + "/plain"]).status
+                == 0)
         #expect(
-            ProcessRunner.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "secret words", "-f", directory + "/locked"])
-                .status == 0)
+            await ProcessRunner.run([
+                "ssh-keygen", "-q", "-t", "ed25519", "-N", "secret words", "-f", directory + "/locked",
+            ])
+            .status == 0)
         #expect(
-            ProcessRunner.run(["ssh-keygen", "-q", "-t", "ecdsa", "-N", "", "-f", directory + "/ecdsa"]).status == 0)
+            await ProcessRunner.run(["ssh-keygen", "-q", "-t", "ecdsa", "-N", "", "-f", directory + "/ecdsa"]).status
+                == 0)
         let plain = try HostKeyFile.loadOrCreate(at: directory + "/plain")
         let published = readText(atPath: directory + "/plain.pub") ?? ""
         #expect(published.hasPrefix(plain.publicKeyLine))

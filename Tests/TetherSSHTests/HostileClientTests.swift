@@ -12,7 +12,7 @@ import TetherUI
 @MainActor
 struct HostileClientTests {
     static func anonymousServer() async throws -> SSHFixture {
-        let fixture = try SSHFixture(authentication: { _ in .anonymous })
+        let fixture = try await SSHFixture(authentication: { _ in .anonymous })
         try await fixture.server.start()
         return fixture
     }

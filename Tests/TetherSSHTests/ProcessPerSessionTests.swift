@@ -18,7 +18,7 @@ struct ProcessPerSessionTests {
     static func serve(_ script: String) async throws -> SSHFixture {
         let program = SSHServer.SessionProgram(
             path: "/bin/sh", arguments: ["-c", script], environment: ["PATH": "/usr/bin:/bin"])
-        let fixture = try SSHFixture(program: program)
+        let fixture = try await SSHFixture(program: program)
         try await fixture.server.start()
         return fixture
     }

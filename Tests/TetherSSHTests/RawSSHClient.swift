@@ -82,9 +82,9 @@ struct RawChannel: Sendable {
             terminalPixelWidth: 0, terminalPixelHeight: 0, terminalModes: .init([:]))
     }
 
-    /// Waits (at most 20 s) until what was received satisfies `condition`.
+    /// Waits (at most 20 s, times `testPatience`) until what was received satisfies `condition`.
     func waitUntil(_ what: String, _ condition: @escaping @Sendable (Recorder.Received) -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(20)
+        let deadline = ContinuousClock.now + patient(.seconds(20))
         while !recorder.received.withLockedValue({ condition($0) }) {
             guard ContinuousClock.now < deadline else {
                 let text = recorder.received.withLockedValue { String(decoding: $0.bytes.suffix(400), as: UTF8.self) }

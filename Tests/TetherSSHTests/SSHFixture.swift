@@ -28,13 +28,13 @@ final class SSHFixture {
         limits: SSHServer.Limits = SSHServer.Limits(),
         authentication: ((String) throws -> SSHServer.Authentication)? = nil,
         program: SSHServer.SessionProgram? = nil
-    ) throws {
+    ) async throws {
         var template = Array("/tmp/tether-ssh-XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw HarnessError("cannot make a scratch directory")
         }
         directory = String(cString: made)
-        let keygen = ProcessRunner.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", directory + "/id"])
+        let keygen = await ProcessRunner.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", directory + "/id"])
         guard keygen.status == 0 else { throw HarnessError("ssh-keygen failed: \(keygen.stderr)") }
         let keys = try AuthorizedKeys(contentsOf: directory + "/id.pub")
         let hostKey = try HostKeyFile.loadOrCreate(at: directory + "/host-key")
@@ -95,7 +95,7 @@ final class SSHFixture {
 
     /// Waits (the main actor free for the sessions) until `condition` holds, at most 20 s.
     func waitUntil(_ what: String, _ condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(20)
+        let deadline = ContinuousClock.now + patient(.seconds(20))
         while !condition() {
             guard ContinuousClock.now < deadline else { throw HarnessError("timed out waiting for \(what)") }
             try await Task.sleep(for: .milliseconds(10))
@@ -104,6 +104,6 @@ final class SSHFixture {
 
     func stop() async {
         await server.shutdown(deadline: .seconds(2))
-        _ = ProcessRunner.run(["rm", "-rf", directory])
+        _ = await ProcessRunner.run(["rm", "-rf", directory])
     }
 }

@@ -10,7 +10,7 @@ struct SSHServerTests {
     @Test(
         "a client signs in with its key, types into its own form, and leaves with status 0 and its terminal as it was")
     func signIn() async throws {
-        let fixture = try SSHFixture()
+        let fixture = try await SSHFixture()
         try await fixture.server.start()
         let client = try fixture.client(user: "ada")
         try await client.waitForText("user ada", "name")
@@ -28,7 +28,7 @@ struct SSHServerTests {
 
     @Test("a resize of the client's window resizes its form")
     func resize() async throws {
-        let fixture = try SSHFixture()
+        let fixture = try await SSHFixture()
         try await fixture.server.start()
         let client = try fixture.client(width: 60, height: 10)
         try await client.waitForText("user ada")
@@ -44,7 +44,7 @@ struct SSHServerTests {
 
     @Test("Ctrl-C ends that session with status 130; another client goes on typing and the server keeps serving")
     func ctrlC() async throws {
-        let fixture = try SSHFixture()
+        let fixture = try await SSHFixture()
         try await fixture.server.start()
         let first = try fixture.client(user: "first")
         let second = try fixture.client(user: "second")
@@ -62,7 +62,7 @@ struct SSHServerTests {
 
     @Test("a dropped connection ends its session alone, and the server keeps serving")
     func droppedConnection() async throws {
-        let fixture = try SSHFixture()
+        let fixture = try await SSHFixture()
         try await fixture.server.start()
         let dropped = try fixture.client(user: "dropped")
         let other = try fixture.client(user: "other")
@@ -78,7 +78,7 @@ struct SSHServerTests {
 
     @Test("two clients with different TERM and NO_COLOR each get their own, never the server's")
     func perClientEnvironment() async throws {
-        let fixture = try SSHFixture()
+        let fixture = try await SSHFixture()
         try await fixture.server.start()
         let plain = try fixture.client(user: "plain", ["-o", "SetEnv=NO_COLOR=1"], environment: ["TERM=screen"])
         let colourful = try fixture.client(user: "colourful", ["-o", "SetEnv=COLORTERM=truecolor"])
@@ -100,7 +100,7 @@ struct SSHServerTests {
 
     @Test("the client's own terminal is asked its background without waiting; its answer is taken, never typed")
     func backgroundAskedOfTheClient() async throws {
-        let fixture = try SSHFixture()
+        let fixture = try await SSHFixture()
         try await fixture.server.start()
         // tmux answers OSC 11 with its pane's background when it knows one (here white); without
         // an answer the session keeps its guess (unknown).
@@ -120,7 +120,7 @@ struct SSHServerTests {
 
     @Test("a client's terminal that never answers the background question loses no keys and keeps the guess")
     func backgroundNeverAnswered() async throws {
-        let fixture = try SSHFixture()
+        let fixture = try await SSHFixture()
         try await fixture.server.start()
         let client = try fixture.client(user: "ada")
         try await client.waitForText("user ada")
@@ -135,7 +135,7 @@ struct SSHServerTests {
 
     @Test("a server that lets anyone in asks no key and no password")
     func anonymousAsksNothing() async throws {
-        let fixture = try SSHFixture(authentication: { _ in .anonymous })
+        let fixture = try await SSHFixture(authentication: { _ in .anonymous })
         try await fixture.server.start()
         let nothing = ["PubkeyAuthentication", "PasswordAuthentication", "KbdInteractiveAuthentication"]
         let client = try fixture.client(user: "guest", nothing.flatMap { ["-o", "\($0)=no"] })
@@ -147,9 +147,9 @@ struct SSHServerTests {
 
     @Test("a key that is not authorized is refused, and after the address's limit of failures it is refused at once")
     func refusedKey() async throws {
-        let fixture = try SSHFixture(limits: SSHServer.Limits(failedSignInsPerAddress: 3))
+        let fixture = try await SSHFixture(limits: SSHServer.Limits(failedSignInsPerAddress: 3))
         try await fixture.server.start()
-        let other = ProcessRunner.run([
+        let other = await ProcessRunner.run([
             "ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", fixture.directory + "/other",
         ])
         #expect(other.status == 0)
@@ -169,7 +169,7 @@ struct SSHServerTests {
 
     @Test("a session whose application cannot be made is refused with a message; the next one starts")
     func failingFactory() async throws {
-        let fixture = try SSHFixture()
+        let fixture = try await SSHFixture()
         var fail = true
         fixture.factory = { session in
             if fail {
@@ -190,7 +190,7 @@ struct SSHServerTests {
 
     @Test("a command instead of a shell is refused with a message and exit status 2")
     func execRefused() async throws {
-        let fixture = try SSHFixture()
+        let fixture = try await SSHFixture()
         try await fixture.server.start()
         let result = await Self.run(fixture.sshArguments() + ["--", "--username", "ada"])
         #expect(result.status == 2)
@@ -200,7 +200,7 @@ struct SSHServerTests {
 
     @Test("a shell without a terminal (ssh -T) is told to ask for one, with exit status 2")
     func noTerminal() async throws {
-        let fixture = try SSHFixture()
+        let fixture = try await SSHFixture()
         try await fixture.server.start()
         let result = await Self.run(fixture.sshArguments(["-T"]))
         #expect(result.status == 2)
@@ -210,13 +210,13 @@ struct SSHServerTests {
 
     @Test("a flood of input past the session's limit ends that session only; the server goes on")
     func inputFlood() async throws {
-        let fixture = try SSHFixture(limits: SSHServer.Limits(inputBacklog: 256 << 10))
+        let fixture = try await SSHFixture(limits: SSHServer.Limits(inputBacklog: 256 << 10))
         try await fixture.server.start()
         let other = try fixture.client(user: "other")
         try await other.waitForText("user other")
         // 2 MiB typed through a terminal (ssh -tt reads it from standard input).
         let flood = fixture.directory + "/flood"
-        _ = ProcessRunner.run(["sh", "-c", "head -c 2097152 /dev/zero | tr '\\0' 'a' > \(flood)"])
+        _ = await ProcessRunner.run(["sh", "-c", "head -c 2097152 /dev/zero | tr '\\0' 'a' > \(flood)"])
         let result = await Self.run(["timeout", "60"] + fixture.sshArguments(["-tt"]), stdin: flood)
         #expect(result.status == 1)
         #expect(result.stderr.contains("sent more than 256 KiB faster than it could be read"))
@@ -227,7 +227,7 @@ struct SSHServerTests {
 
     @Test("shutdown restores every client's terminal, tells each, and ends each ssh")
     func shutdown() async throws {
-        let fixture = try SSHFixture()
+        let fixture = try await SSHFixture()
         try await fixture.server.start()
         let clients = try (0..<3).map { try fixture.client(user: "u\($0)") }
         for (index, client) in clients.enumerated() { try await client.waitForText("user u\(index)") }
@@ -253,7 +253,7 @@ struct SSHServerTests {
     /// Runs `arguments` off the main actor (the server's sessions need it free).
     static func run(_ arguments: [String], stdin: String = "/dev/null") async -> ProcessResult {
         await Task.detached {
-            ProcessRunner.run(arguments, environment: ProcessRunner.testEnvironment(), stdinPath: stdin)
+            await ProcessRunner.run(arguments, environment: ProcessRunner.testEnvironment(), stdinPath: stdin)
         }.value
     }
 }

@@ -15,8 +15,8 @@ struct WorkshopOverSSHTests {
         var live: Int { all.filter { $0() != nil }.count }
     }
 
-    static func serve(_ workshop: Workshop, _ screens: Screens) throws -> SSHFixture {
-        let fixture = try SSHFixture()
+    static func serve(_ workshop: Workshop, _ screens: Screens) async throws -> SSHFixture {
+        let fixture = try await SSHFixture()
         fixture.factory = { session in
             let screen = WorkshopScreen(workshop: workshop)
             session.keep(screen)
@@ -31,7 +31,7 @@ struct WorkshopOverSSHTests {
     @Test("a sign-up in one session shows at once in another, which typed nothing")
     func liveInEverySession() async throws {
         let workshop = Workshop(title: "Swift on the server", capacity: 2)
-        let fixture = try Self.serve(workshop, Screens())
+        let fixture = try await Self.serve(workshop, Screens())
         try await fixture.server.start()
         let ada = try fixture.client(user: "ada", width: 70, height: 14)
         let grace = try fixture.client(user: "grace", width: 70, height: 14)
@@ -55,7 +55,7 @@ struct WorkshopOverSSHTests {
     func sessionsReleaseWhatTheyBound() async throws {
         let workshop = Workshop(title: "Swift on the server", capacity: 100)
         let screens = Screens()
-        let fixture = try Self.serve(workshop, screens)
+        let fixture = try await Self.serve(workshop, screens)
         try await fixture.server.start()
         for round in 0..<5 {
             let clients = try (0..<4).map { try fixture.client(user: "u\(round)-\($0)", width: 70, height: 14) }

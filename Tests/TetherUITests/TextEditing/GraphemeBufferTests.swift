@@ -87,7 +87,7 @@ struct GraphemeArenaTests {
     }
 
     @Test("ten thousand edits of non-ASCII text read as a plain array of graphemes does, and the arena stays small")
-    func editsAgreeWithArrayAndCompact() {
+    nonisolated func editsAgreeWithArrayAndCompact() {
         let pool: [Character] = ["é", "世", "👍🏽", "a", "\r\n", "🇫🇷", "z"]
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next(_ bound: Int) -> Int {
