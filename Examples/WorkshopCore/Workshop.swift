@@ -31,9 +31,9 @@ public final class Workshop {
     /// - Throws: ``Refusal`` when the workshop is full or `name` already signed up.
     public func signUp(_ name: String) throws(Refusal) {
         let name = name.trimmingSpaces()
-        guard placesLeft > 0 else { throw Refusal(message: "The workshop is full.") }
+        guard placesLeft > 0 else { throw Refusal(message: "The workshop is full. Esc leaves.") }
         guard !attendees.value.contains(where: { $0.lowercased() == name.lowercased() }) else {
-            throw Refusal(message: "\(name) has already signed up.")
+            throw Refusal(message: "\(name) has already signed up: sign up with your own name, or Esc to leave.")
         }
         attendees.accept(attendees.value + [name])
     }

@@ -11,7 +11,8 @@ public final class WorkshopScreen {
     public let joined = BehaviorRelay<String?>(value: nil)
     /// The screen.
     public let root: Widget
-    /// Signs this person up (enabled while the form is valid and there are places).
+    /// Signs this person up (enabled while the form is valid, there are places and this
+    /// person has not signed up yet).
     public let signUp: Command<Void, String>
     private let bag = DisposeBag()
 
@@ -19,11 +20,13 @@ public final class WorkshopScreen {
     public init(workshop: Workshop) {
         let places = Label("", role: .accent)
         let list = Label("", overflow: .wrap)
-        let status = Label("")
+        let status = Label("", overflow: .wrap)
         let name = self.name
         let joined = self.joined
         let signUp = Command<Void, String>(
-            enabledIf: workshop.attendees.asObservable().map { $0.count < workshop.capacity }
+            enabledIf: Observable.combineLatest(workshop.attendees, joined) { attendees, joined in
+                attendees.count < workshop.capacity && joined == nil
+            }
         ) {
             () async throws -> String in
             let signed = name.value
@@ -48,6 +51,10 @@ public final class WorkshopScreen {
             .bind(to: list.rx.text).disposed(by: bag)
         joined.asObservable()
             .map { $0.map { "You're in, \($0). Esc leaves." } ?? "Esc leaves without signing up." }
+            .bind(to: status.rx.text).disposed(by: bag)
+        // A refusal (the name is taken, the last place went meanwhile) says why and what to do.
+        signUp.errors
+            .map { "\($0)" }
             .bind(to: status.rx.text).disposed(by: bag)
     }
 }

@@ -51,6 +51,27 @@ struct WorkshopOverSSHTests {
         await fixture.stop()
     }
 
+    @Test("a name already signed up is refused saying so; after signing up, Sign up does nothing more")
+    func refusalsAreSaid() async throws {
+        let workshop = Workshop(title: "Swift on the server", capacity: 5)
+        let fixture = try await Self.serve(workshop, Screens())
+        try await fixture.server.start()
+        let ada = try fixture.client(user: "ada", width: 100, height: 14)
+        let other = try fixture.client(user: "other", width: 100, height: 14)
+        try await ada.waitForText("5 of 5 places left")
+        try await other.waitForText("5 of 5 places left")
+        ada.type("Ada")
+        ada.press("Enter")
+        try await ada.waitForText("You're in, Ada.")
+        ada.press("Enter")
+        other.type("ada")
+        other.press("Enter")
+        try await other.waitForText("ada has already signed up: sign up with your own name, or Esc to leave.")
+        #expect(workshop.attendees.value == ["Ada"])
+        #expect(!ada.screen.contains("already signed up"), "Sign up ran again after joining")
+        await fixture.stop()
+    }
+
     @Test("sessions that come and go leave no screen behind, and the shared list keeps its sign-ups")
     func sessionsReleaseWhatTheyBound() async throws {
         let workshop = Workshop(title: "Swift on the server", capacity: 100)
