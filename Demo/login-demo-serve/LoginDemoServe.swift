@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ArgumentParser
 import Dispatch
 import LoginDemoCore
@@ -88,9 +95,19 @@ extension LoginDemoServe {
 
     /// `login-demo` in the folder this program is in, with the same delay and mouse.
     static func program(delay: Double, mouse: Bool) -> SSHServer.SessionProgram {
-        let me = CommandLine.arguments[0]
-        let folder = me.contains("/") ? String(me[..<me.lastIndex(of: "/")!]) : "."
-        return .init(path: folder + "/login-demo", arguments: ["--delay", "\(delay)"] + (mouse ? [] : ["--no-mouse"]))
+        .init(path: ownFolder + "/login-demo", arguments: ["--delay", "\(delay)"] + (mouse ? [] : ["--no-mouse"]))
+    }
+
+    /// The folder of this program's executable (`/proc/self/exe`: `login-demo --serve` starts
+    /// it with the bare name `login-demo-serve`, so its first argument names no folder).
+    static var ownFolder: String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        let own =
+            length > 0
+            ? String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            : CommandLine.arguments[0]
+        return own.lastIndex(of: "/").map { String(own[..<$0]) } ?? "."
     }
 
     /// Serves until SIGINT, SIGTERM or SIGHUP; never returns.

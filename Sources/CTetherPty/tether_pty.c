@@ -52,30 +52,21 @@ int tether_set_pty_size(int fd, unsigned short columns, unsigned short rows) {
     return ioctl(fd, TIOCSWINSZ, &size);
 }
 
-int tether_spawn_on_pty(const char *path, char *const argv[], char *const envp[], int slave, int *pid) {
+/* posix_spawn of path in a session of its own, every signal at its default and none
+   blocked, nothing of the caller's open above 2; `actions` first sets up 0, 1 and 2. */
+static int spawn_alone(const char *path, char *const argv[], char *const envp[], posix_spawn_file_actions_t *actions,
+                       int *pid) {
 #ifdef POSIX_SPAWN_SETSID
-    char name[128];
-    if (ttyname_r(slave, name, sizeof name) != 0) return -1;
-    posix_spawn_file_actions_t actions;
     posix_spawnattr_t attributes;
-    if (posix_spawn_file_actions_init(&actions) != 0) return -1;
-    if (posix_spawnattr_init(&attributes) != 0) {
-        posix_spawn_file_actions_destroy(&actions);
-        return -1;
-    }
-    /* After setsid, opening the terminal (without O_NOCTTY) makes it the controlling one. */
-    posix_spawn_file_actions_addopen(&actions, 0, name, O_RDWR, 0);
-    posix_spawn_file_actions_adddup2(&actions, 0, 1);
-    posix_spawn_file_actions_adddup2(&actions, 0, 2);
+    if (posix_spawnattr_init(&attributes) != 0) return -1;
     short flags = POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF;
     /* Nothing else of the server's: swift-nio dup()s a pipe channel's descriptor without
        close-on-exec, so every other session's terminal would reach this process. */
 #if defined(POSIX_SPAWN_CLOEXEC_DEFAULT)
     flags |= POSIX_SPAWN_CLOEXEC_DEFAULT;
 #elif defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
-    posix_spawn_file_actions_addclosefrom_np(&actions, 3);
+    posix_spawn_file_actions_addclosefrom_np(actions, 3);
 #else
-    posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attributes);
     errno = ENOSYS;
     return -1;
@@ -87,8 +78,7 @@ int tether_spawn_on_pty(const char *path, char *const argv[], char *const envp[]
     posix_spawnattr_setsigdefault(&attributes, &all);
     posix_spawnattr_setflags(&attributes, flags);
     pid_t child = 0;
-    int result = posix_spawn(&child, path, &actions, &attributes, argv, envp);
-    posix_spawn_file_actions_destroy(&actions);
+    int result = posix_spawn(&child, path, actions, &attributes, argv, envp);
     posix_spawnattr_destroy(&attributes);
     if (result != 0) {
         errno = result;
@@ -97,8 +87,49 @@ int tether_spawn_on_pty(const char *path, char *const argv[], char *const envp[]
     *pid = (int)child;
     return 0;
 #else
-    (void)path; (void)argv; (void)envp; (void)slave; (void)pid;
+    (void)path; (void)argv; (void)envp; (void)actions; (void)pid;
     errno = ENOSYS;
     return -1;
+#endif
+}
+
+int tether_spawn_on_pty(const char *path, char *const argv[], char *const envp[], int slave, int *pid) {
+    char name[128];
+    if (ttyname_r(slave, name, sizeof name) != 0) return -1;
+    posix_spawn_file_actions_t actions;
+    if (posix_spawn_file_actions_init(&actions) != 0) return -1;
+    /* After setsid, opening the terminal (without O_NOCTTY) makes it the controlling one. */
+    posix_spawn_file_actions_addopen(&actions, 0, name, O_RDWR, 0);
+    posix_spawn_file_actions_adddup2(&actions, 0, 1);
+    posix_spawn_file_actions_adddup2(&actions, 0, 2);
+    int result = spawn_alone(path, argv, envp, &actions, pid);
+    int saved = errno;
+    posix_spawn_file_actions_destroy(&actions);
+    errno = saved;
+    return result;
+}
+
+int tether_spawn_on_pipes(const char *path, char *const argv[], char *const envp[], int input, int output, int error,
+                          int *pid) {
+    posix_spawn_file_actions_t actions;
+    if (posix_spawn_file_actions_init(&actions) != 0) return -1;
+    posix_spawn_file_actions_adddup2(&actions, input, 0);
+    posix_spawn_file_actions_adddup2(&actions, output, 1);
+    posix_spawn_file_actions_adddup2(&actions, error, 2);
+    int result = spawn_alone(path, argv, envp, &actions, pid);
+    int saved = errno;
+    posix_spawn_file_actions_destroy(&actions);
+    errno = saved;
+    return result;
+}
+
+int tether_open_pipe(int ends[2]) {
+#ifdef __linux__
+    return pipe2(ends, O_CLOEXEC);
+#else
+    if (pipe(ends) != 0) return -1;
+    fcntl(ends[0], F_SETFD, FD_CLOEXEC);
+    fcntl(ends[1], F_SETFD, FD_CLOEXEC);
+    return 0;
 #endif
 }

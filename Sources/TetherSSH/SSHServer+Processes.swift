@@ -30,12 +30,23 @@ extension SSHServer {
         public var arguments: [String]
         /// Variables every session's process gets.
         public var environment: [String: String]
+        /// Whether a client's command (`ssh host -- ARGS`) gives the program arguments after
+        /// ``arguments``; off, a command with words is refused (exit status 2), and a client
+        /// answers on standard input instead (`ssh -T host`). Turn it on only for a program
+        /// whose every option is an answer: an option that names a file (an answers file, a
+        /// record, a password file) would let any client name a file on the server.
+        public var acceptsCommandWords: Bool
 
-        /// `path` with `arguments` and `environment`.
-        public init(path: String, arguments: [String] = [], environment: [String: String] = [:]) {
+        /// `path` with `arguments` and `environment`; commands' words only when
+        /// `acceptsCommandWords`.
+        public init(
+            path: String, arguments: [String] = [], environment: [String: String] = [:],
+            acceptsCommandWords: Bool = false
+        ) {
             self.path = path
             self.arguments = arguments
             self.environment = environment
+            self.acceptsCommandWords = acceptsCommandWords
         }
     }
 
@@ -50,6 +61,8 @@ extension SSHServer {
     struct Child {
         let link: ChannelLink
         let started: ContinuousClock.Instant
+        /// Whether it runs on the client's terminal (not on pipes, for a command).
+        var terminal = true
     }
 
     /// Starts `program` on the channel's pseudo-terminal, or tells the channel why not.
@@ -118,10 +131,10 @@ extension SSHServer {
         } else {
             exit = 128 + Int(signal)
             message =
-                Self.terminalReset
+                (child.terminal ? Self.terminalReset + "\r\n" : "")
                 + (accepting
-                    ? "\r\nThe form stopped unexpectedly (signal \(signal)); the server goes on: connect again to start over."
-                    : "\r\nThe server is shutting down.")
+                    ? "The form stopped unexpectedly (signal \(signal)); the server goes on: connect again to start over."
+                    : "The server is shutting down.")
         }
         child.link.finish(exit, message)
         logger.info(

@@ -39,7 +39,7 @@ public final class SSHServer {
 
     private let application: (SSHSession) throws -> Application
     /// Set: each session runs this program in a process of its own instead.
-    let program: SessionProgram?
+    nonisolated let program: SessionProgram?
     /// The sessions' processes, by id (``SessionProgram``).
     var children: [pid_t: Child] = [:]
     /// Whether new sessions' processes may start (until a shutdown).
@@ -55,30 +55,33 @@ public final class SSHServer {
     /// A server with `configuration`; `application` makes each session's own widget tree
     /// and view model (on the session's ``SSHSession/backend``). Nothing listens until
     /// ``start()``.
-    public init(
+    public convenience init(
         configuration: Configuration, logger: Logger = Logger(label: "tether.ssh"),
         application: @escaping (SSHSession) throws -> Application
     ) {
-        self.configuration = configuration
-        self.logger = logger
-        self.application = application
-        program = nil
-        host = SessionHost(limits: configuration.limits.host)
-        let limits = configuration.limits
-        ledger = ConnectionLedger(
-            connectionsPerAddress: limits.connectionsPerAddress, failuresPerAddress: limits.failedSignInsPerAddress,
-            failuresInTotal: limits.failedSignInsInTotal)
+        self.init(configuration: configuration, logger: logger, application: application, program: nil)
         host.onEnded = { [weak self] in self?.ended($0) }
     }
 
     /// A server with `configuration` whose sessions each run `program` in a process of its
     /// own (crash isolation, ``SessionProgram``) instead of an application in this process.
     /// ``host`` stays empty; ``Limits/host``'s session limit counts the processes.
-    public init(configuration: Configuration, logger: Logger = Logger(label: "tether.ssh"), program: SessionProgram) {
+    public convenience init(
+        configuration: Configuration, logger: Logger = Logger(label: "tether.ssh"), program: SessionProgram
+    ) {
+        self.init(
+            configuration: configuration, logger: logger,
+            application: { _ in throw SessionHost.Refusal.shuttingDown }, program: program)
+    }
+
+    private init(
+        configuration: Configuration, logger: Logger, application: @escaping (SSHSession) throws -> Application,
+        program: SessionProgram?
+    ) {
         self.configuration = configuration
         self.logger = logger
+        self.application = application
         self.program = program
-        application = { _ in throw SessionHost.Refusal.shuttingDown }
         host = SessionHost(limits: configuration.limits.host)
         let limits = configuration.limits
         ledger = ConnectionLedger(

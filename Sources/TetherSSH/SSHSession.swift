@@ -55,9 +55,15 @@ final class ChannelLink {
     var clientLeft = false
     /// Tells the channel the session ended: exit status, and a message for the client.
     let finish: @Sendable (_ status: Int, _ message: String?) -> Void
+    /// Hands a command's process's pipes to the channel (a command's link only).
+    let pipesOpened: (@Sendable (SSHServer.ProcessPipes) -> Void)?
 
-    nonisolated init(finish: @escaping @Sendable (_ status: Int, _ message: String?) -> Void) {
+    nonisolated init(
+        finish: @escaping @Sendable (_ status: Int, _ message: String?) -> Void,
+        pipesOpened: (@Sendable (SSHServer.ProcessPipes) -> Void)? = nil
+    ) {
         self.finish = finish
+        self.pipesOpened = pipesOpened
     }
 
     /// The client's window changed (its size is already on the pseudo-terminal).

@@ -26,16 +26,27 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     let limits: SSHServer.Limits
     let user: String
     let address: String
-    private var term: String?
+    private(set) var term: String?
     private var size = Size(width: 80, height: 24)
-    private var environment: [String: String] = [:]
-    private var started = false
-    private var link: ChannelLink?
-    private var master: (any Channel)?
-    private var context: ChannelHandlerContext?
-    private var exitStatus: Int?
+    private(set) var environment: [String: String] = [:]
+    var started = false
+    var link: ChannelLink?
+    /// The terminal side's relay; for a command, the relay of the process's input and output.
+    var master: (any Channel)?
+    /// For a command: the relay of the process's standard error.
+    var errorSide: (any Channel)?
+    /// Whether the session runs a command's process on pipes (no terminal).
+    var onPipes = false
+    private(set) var context: ChannelHandlerContext?
+    var exitStatus: Int?
     /// Said to the client once the terminal's last bytes are relayed (its screen restored).
     private var farewell: String?
+    /// What the client sent before the relay was there.
+    private var pendingInput: [ByteBuffer] = []
+    /// Whether the client ended its input (`ssh` read the end of its standard input).
+    private var inputEnded = false
+    /// Whether the exit status was sent and the channel is closing.
+    private var closing = false
     /// Bytes from the client handed to the terminal side and not yet taken by it.
     private var inputBacklog = 0
 
@@ -69,16 +80,24 @@ final class SessionChannelHandler: ChannelDuplexHandler {
             reply(!started && acceptVariable(request.name, request.value), request.wantReply, context)
         case let request as SSHChannelRequestEvent.ShellRequest:
             reply(!started, request.wantReply, context)
-            if !started { startShell(context) }
+            if !started, term == nil, server.program != nil {
+                startCommand(context, command: "")
+            } else if !started {
+                startShell(context)
+            }
         case let request as SSHChannelRequestEvent.ExecRequest:
             reply(!started, request.wantReply, context)
-            if !started { refuse(context, "This form is answered in a terminal: connect without a command.", 2) }
+            if !started { startCommand(context, command: request.command) }
         case let request as SSHChannelRequestEvent.WindowChangeRequest:
             resize(columns: request.terminalCharacterWidth, rows: request.terminalRowHeight)
         case let request as SSHChannelRequestEvent.SubsystemRequest:
             reply(false, request.wantReply, context)
         case is ChannelEvent:
-            if case .inputClosed = event as? ChannelEvent { master?.close(promise: nil) }
+            // A command's process reads the end of its input; a terminal's relay just ends.
+            if case .inputClosed = event as? ChannelEvent {
+                inputEnded = true
+                master?.close(mode: onPipes ? .output : .all, promise: nil)
+            }
         default:
             context.fireUserInboundEventTriggered(event)
         }
@@ -176,7 +195,7 @@ final class SessionChannelHandler: ChannelDuplexHandler {
             }
     }
 
-    private func relayStarted(_ result: Result<any Channel, any Error>, slave: Int32) {
+    func relayStarted(_ result: Result<any Channel, any Error>, slave: Int32) {
         guard case .success(let pipe) = result, let link, context != nil else {
             closeDescriptor(slave)
             if case .failure = result { closeDescriptor(ptyMaster) }
@@ -184,7 +203,7 @@ final class SessionChannelHandler: ChannelDuplexHandler {
             if let context { refuse(context, "The server cannot open a terminal for this session now.", 1) }
             return
         }
-        master = pipe
+        relayReady(pipe)
         let request = SSHServer.OpenRequest(
             user: user, address: address, term: term ?? "xterm-256color",
             environment: environment.merging(["TERM": term ?? "xterm-256color"]) { $1 }, slave: slave)
@@ -197,6 +216,13 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     func sessionEnded(status: Int, message: String?) {
         exitStatus = status
         farewell = message
+        if let errorSide, errorSide.isActive {
+            // A command's last words on standard error go first.
+            let bound = NIOLoopBound(self, eventLoop: errorSide.eventLoop)
+            errorSide.closeFuture.whenComplete { _ in bound.value.sessionEnded(status: status, message: message) }
+            errorSide.eventLoop.scheduleTask(in: .seconds(3)) { bound.value.closeChannel() }
+            return
+        }
         guard let master, master.isActive else { return closeChannel() }
         // The terminal side reads what is left, then its end (EIO): the relay's end closes.
         let loop = master.eventLoop
@@ -212,21 +238,28 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         if let link { Task { @MainActor in link.relayEnded() } }
     }
 
-    private func closeChannel() {
-        guard let context, context.channel.isActive else { return }
+    func closeChannel() {
+        guard let context, context.channel.isActive, !closing else { return }
+        closing = true
         master?.close(promise: nil)
+        errorSide?.close(promise: nil)
         if let farewell {
             self.farewell = nil
-            write(Array("\(farewell)\r\n".utf8), context)
+            if onPipes {
+                write(Array("\(farewell)\n".utf8), context, type: .stdErr)
+            } else {
+                write(Array("\(farewell)\r\n".utf8), context)
+            }
         }
         let status = SSHChannelRequestEvent.ExitStatus(exitStatus: exitStatus ?? 1)
         let channel = context.channel
         context.triggerUserOutboundEvent(status).whenComplete { _ in channel.close(promise: nil) }
     }
 
-    private func refuse(_ context: ChannelHandlerContext, _ message: String, _ status: Int) {
+    func refuse(_ context: ChannelHandlerContext, _ message: String, _ status: Int) {
         exitStatus = status
-        write(Array("\(message)\r\n".utf8), context, type: .stdErr)
+        // A client's terminal in raw mode needs the carriage return; a pipe does not.
+        write(Array("\(message)\(term == nil ? "\n" : "\r\n")".utf8), context, type: .stdErr)
         closeChannel()
     }
 
@@ -246,21 +279,40 @@ final class SessionChannelHandler: ChannelDuplexHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let message = unwrapInboundIn(data)
-        guard case .channel = message.type, case .byteBuffer(let bytes) = message.data, let master else { return }
-        let count = bytes.readableBytes
-        inputBacklog += count
+        guard case .channel = message.type, case .byteBuffer(let bytes) = message.data, started, !closing else {
+            return
+        }
+        inputBacklog += bytes.readableBytes
         guard inputBacklog <= limits.inputBacklog else {
             let link = self.link
-            master.close(promise: nil)
+            master?.close(promise: nil)
+            pendingInput = []
             let limit = Self.describe(bytes: limits.inputBacklog)
             refuse(context, "This session sent more than \(limit) faster than it could be read, and was ended.", 1)
             Task { @MainActor in link?.left() }
             return
         }
+        // Sent before the terminal side (or the command's process) is there: kept until it is.
+        guard let master else { return pendingInput.append(bytes) }
+        send(bytes, to: master, context)
+    }
+
+    private func send(_ bytes: ByteBuffer, to master: any Channel, _ context: ChannelHandlerContext) {
+        let count = bytes.readableBytes
         let promise = context.eventLoop.makePromise(of: Void.self)
         let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
         promise.futureResult.whenComplete { _ in bound.value.inputBacklog -= count }
         master.writeAndFlush(bytes, promise: promise)
+    }
+
+    /// The terminal side's relay (or a command's) is there: what the client sent meanwhile
+    /// goes first, then the end of its input if it came.
+    func relayReady(_ pipe: any Channel) {
+        master = pipe
+        guard let context else { return }
+        for bytes in pendingInput { send(bytes, to: pipe, context) }
+        pendingInput = []
+        if inputEnded { pipe.close(mode: onPipes ? .output : .all, promise: nil) }
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {

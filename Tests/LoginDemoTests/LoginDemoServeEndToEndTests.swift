@@ -49,6 +49,37 @@ struct LoginDemoServeEndToEndTests {
         #expect(!log.contains("tether-demo"), "the password reached the log")
     }
 
+    @Test(
+        "with a process per session, answers piped into ssh -T sign in: the outcome alone on stdout, the password nowhere"
+    )
+    func pipedAnswersOverSSH() async throws {
+        let script =
+            "ssh-keygen -q -t ed25519 -N '' -f id && "
+            + "\(shellQuoted(Self.binary)) --serve 127.0.0.1:0 --host-key host-key --authorized-keys id.pub "
+            + "--process-per-session --delay 0.05; echo $? > status; exec sleep 600"
+        let server = try TmuxSession(command: "exec bash -c \(shellQuoted(script))", width: 100, height: 12)
+        let lines = try await server.waitForText("try: ssh -p")
+        let line = try #require(lines.first { $0.contains("try: ssh -p") })
+        let port = try #require(line.split(separator: " ").drop { $0 != "-p" }.dropFirst().first.flatMap { Int($0) })
+        let ssh = [
+            "ssh", "-T", "-p", "\(port)", "-i", server.path("id"), "-o", "IdentitiesOnly=yes", "-o",
+            "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", "-o",
+            "BatchMode=yes", "ada@127.0.0.1",
+        ].map(shellQuoted).joined(separator: " ")
+        let result = await ProcessRunner.run(["sh", "-c", "printf 'demo\\ntether-demo\\n\\n\\n\\n' | \(ssh)"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stdout == "signed in: demo (session 30 min, not remembered)\n")
+        #expect(result.stderr.contains("Username (your name): demo\n"), "\(result.stderr)")
+        #expect(!result.stderr.contains("tether-demo") && !result.stdout.contains("tether-demo"))
+        // A command's words are not taken: login-demo has options that name files on the server.
+        let refused = await ProcessRunner.run(["sh", "-c", "\(ssh) -- --answers /etc/passwd < /dev/null"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("This server takes no command"))
+        server.press("C-c")
+        #expect(try await server.waitForFile("status") == "0\n")
+        #expect(!server.screen.contains("tether-demo"), "the password reached the log")
+    }
+
     @Test("--serve without keys says how to give them, and a bad address says what it takes")
     func serveErrors() async throws {
         let noKeys = try TmuxSession.running([Self.binary, "--serve", "0"])

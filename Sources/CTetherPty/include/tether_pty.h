@@ -16,4 +16,15 @@ int tether_set_pty_size(int fd, unsigned short columns, unsigned short rows);
 /// (ENOSYS where the C library cannot close the others).
 int tether_spawn_on_pty(const char *path, char *const argv[], char *const envp[], int slave, int *pid);
 
+/// Starts `path` as ``tether_spawn_on_pty`` does, in a session of its own without a
+/// controlling terminal, with `input`, `output` and `error` as its standard input, output
+/// and error (an SSH command or a shell without a terminal). Returns 0 with `*pid` set, or
+/// -1 with errno set.
+int tether_spawn_on_pipes(const char *path, char *const argv[], char *const envp[], int input, int output, int error,
+                          int *pid);
+
+/// A pipe whose two ends are close-on-exec from the start (no other thread's spawn can
+/// inherit them). Returns 0 or -1 with errno set.
+int tether_open_pipe(int ends[2]);
+
 #endif

@@ -1,0 +1,1 @@
+../../../Sources/TetherSSH/CommandWords.swift
