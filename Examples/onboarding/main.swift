@@ -95,9 +95,9 @@ struct OnboardingExample: ParsableCommand {
     /// The names of the form's options and variables: `--email`, `ONBOARDING_EMAIL`.
     static let names = AnswerNames(environmentPrefix: "ONBOARDING_")
 
-    /// The draft's path: none for `-` or when answers are piped in.
+    /// The draft's path: none for `-` (with answers piped in, the form turns drafts off itself).
     var draftPath: String? {
-        if draft == "-" || isatty(STDIN_FILENO) == 0 { return nil }
+        if draft == "-" { return nil }
         if let draft { return draft }
         return getenv("HOME").map { String(cString: $0) + "/.tether-onboarding-draft.json" }
     }

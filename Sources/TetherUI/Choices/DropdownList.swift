@@ -44,7 +44,7 @@ final class DropdownList<Option: Hashable>: Widget {
     /// Starts showing the list: `filter` typed, the chosen option highlighted.
     func reset(filter: String, chosen: Int?) {
         self.filter = filter
-        matches = index.matches(for: filter)
+        matches = rankedMatches()
         top = 0
         position = nil
         userPointed = !filter.isEmpty
@@ -52,8 +52,14 @@ final class DropdownList<Option: Hashable>: Widget {
         scrollToPosition()
     }
 
+    /// The options the filter lets through, exact titles first, then those starting with it
+    /// (`vim` highlights Vim before Neovim); `nil`: all of them.
+    private func rankedMatches() -> [Int32]? {
+        index.matches(for: filter).map { index.ranked($0, for: filter) }
+    }
+
     private func applyFilter(keepingOption kept: Int? = nil) {
-        matches = index.matches(for: filter)
+        matches = rankedMatches()
         position =
             kept.flatMap { kept in matches.map { $0.firstIndex(of: Int32(kept)) } ?? kept }
             ?? enabledRow(from: 0, step: 1)

@@ -40,6 +40,25 @@ struct FilterIndex {
         return found
     }
 
+    /// `matches` of `filter` ranked as a person expects and as the accessible presentation
+    /// chooses (``OptionList``'s `choice(_:)`): the titles equal to the filter first, then
+    /// those starting with it, then the rest, each group in the options' order.
+    func ranked(_ matches: [Int32], for filter: String) -> [Int32] {
+        let needle = Self.fold(filter)
+        var exact: [Int32] = [], prefix: [Int32] = [], rest: [Int32] = []
+        for index in matches {
+            let title = bytes[Int(starts[Int(index)])..<Int(starts[Int(index) + 1])]
+            if title.elementsEqual(needle) {
+                exact.append(index)
+            } else if title.starts(with: needle) {
+                prefix.append(index)
+            } else {
+                rest.append(index)
+            }
+        }
+        return exact + prefix + rest
+    }
+
     private func search(_ needle: [UInt8], among candidates: [Int32]?) -> [Int32] {
         bytes.withUnsafeBufferPointer { haystack in
             starts.withUnsafeBufferPointer { starts in

@@ -7,7 +7,7 @@ extension Form {
     /// app.onKey(.escape) { form.confirmDiscard { app.quit() } }
     /// ```
     ///
-    /// Full screen and inline, the question is a modal dialog (``Widget/presentConfirmation(title:message:confirm:cancel:_:)``);
+    /// Full screen and inline, the question is a modal dialog (``Widget/presentConfirmation(title:message:confirm:cancel:confirmIsSafe:_:)``);
     /// in the accessible presentation it is a `[y/N]` line. Nothing is discarded by the
     /// form itself: `discard` decides what leaving means (quit, ``reset()``, close a page).
     public func confirmDiscard(_ discard: @escaping () -> Void) {
@@ -33,11 +33,12 @@ extension Form {
         // After the layout in progress, so the dialog is centred on the form's frame.
         _ = hostScheduler?.schedule { [weak self, weak drafts] in
             guard let self, let drafts, drafts.hasDraft else { return }
+            // Resume loses nothing: Enter and Esc give it; Start over removes the draft.
             self.presentConfirmation(
                 title: "Resume where you left off?",
-                message: "A draft from an earlier session holds \(drafts.draftChanges) "
-                    + "\(drafts.draftChanges == 1 ? "answer" : "answers"). Resume it, or start over?",
-                confirm: "Resume", cancel: "Start over"
+                message: "A draft \(drafts.draftAge.map { "saved \($0) " } ?? "")holds \(drafts.draftChanges) "
+                    + "\(drafts.draftChanges == 1 ? "answer" : "answers"). Resume it, or start over (the draft is removed)?",
+                confirm: "Resume", cancel: "Start over", confirmIsSafe: true
             ) { resume in
                 if resume { drafts.resume() } else { drafts.discard() }
             }

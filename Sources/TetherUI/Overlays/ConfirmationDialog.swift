@@ -3,7 +3,7 @@ import TetherReactive
 /// The body of a confirmation dialog: its message, wrapped by display width, a blank row, and
 /// a row of two buttons, cancel then confirm, centred. The overlay stack draws its box with
 /// the title in the top border and keeps it modal;
-/// ``Widget/presentConfirmation(title:message:confirm:cancel:_:)`` opens it.
+/// ``Widget/presentConfirmation(title:message:confirm:cancel:confirmIsSafe:_:)`` opens it.
 @MainActor
 final class ConfirmationDialog: Widget {
     /// The widest the dialog gets, its border included, however long the message.
@@ -18,8 +18,12 @@ final class ConfirmationDialog: Widget {
     private(set) var confirmed = false
     private var taps: [any Disposable] = []
 
-    init(title: String, message: String, confirm: String, cancel: String) {
+    /// Whether `confirm` is the answer that loses nothing (Esc gives it).
+    private let confirmIsSafe: Bool
+
+    init(title: String, message: String, confirm: String, cancel: String, confirmIsSafe: Bool = false) {
         self.title = title
+        self.confirmIsSafe = confirmIsSafe
         self.message = Label(message, overflow: .wrap)
         cancelButton = Button(cancel)
         confirmButton = Button(confirm)
@@ -44,10 +48,10 @@ final class ConfirmationDialog: Widget {
         dismissPopup()
     }
 
-    /// Esc answers no.
+    /// Esc gives the answer that loses nothing: no, or yes when confirming is the safe answer.
     override func perform(_ intent: Intent) -> Bool {
         guard intent == .cancel else { return false }
-        close(confirmed: false)
+        close(confirmed: confirmIsSafe)
         return true
     }
 

@@ -23,11 +23,16 @@ extension Widget {
     /// the tree. When this widget is not in a running application's tree, no dialog opens and
     /// `completion(false)` runs at once. (If the application's run ends while the dialog is
     /// open, the answer never comes.)
+    ///
+    /// The answer that loses nothing is the default: `cancel` ("Keep editing"), or `confirm`
+    /// when `confirmIsSafe` (a draft's "Resume", where `cancel` throws the draft away). That
+    /// button is focused, so Enter gives it, and Esc gives it too.
     public func presentConfirmation(
         title: String, message: String, confirm: String = "OK", cancel: String = "Cancel",
-        _ completion: @escaping (Bool) -> Void
+        confirmIsSafe: Bool = false, _ completion: @escaping (Bool) -> Void
     ) {
-        let dialog = ConfirmationDialog(title: title, message: message, confirm: confirm, cancel: cancel)
+        let dialog = ConfirmationDialog(
+            title: title, message: message, confirm: confirm, cancel: cancel, confirmIsSafe: confirmIsSafe)
         var answered = false
         let opened =
             treeHost?.presentPopup(
@@ -39,7 +44,7 @@ extension Widget {
                 completion(dialog.confirmed)
             } ?? false
         if opened {
-            dialog.cancelButton.focus()
+            (confirmIsSafe ? dialog.confirmButton : dialog.cancelButton).focus()
         } else {
             completion(false)
         }

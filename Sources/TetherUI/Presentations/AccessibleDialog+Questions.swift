@@ -49,11 +49,17 @@ extension AccessibleDialog {
     /// whether it asked (the fields are asked once it is answered).
     func offerDraft() -> Bool {
         let forms = formsAsked()
+        // Answers piped in are a script's: drafts are off (an offer would take the first answer).
+        guard inputIsTerminal else {
+            for form in forms { form.drafts?.turnOffForScript() }
+            return false
+        }
         guard let drafts = forms.lazy.compactMap(\.drafts).first(where: { $0.hasDraft && !$0.offered }) else {
             return false
         }
         drafts.offered = true
-        ask(FormDrafts.offerQuestion(changes: drafts.draftChanges), defaultYes: true) { [weak self] resume in
+        let question = FormDrafts.offerQuestion(changes: drafts.draftChanges, age: drafts.draftAge)
+        ask(question, defaultYes: true) { [weak self] resume in
             if resume { drafts.resume() } else { drafts.discard() }
             self?.askFirstField()
         }

@@ -120,6 +120,22 @@ struct DropdownTests {
         #expect(form.dropdown.selection == germany)
     }
 
+    @Test("the filter ranks exact titles first, then those starting with it, then the rest, as answers by ear do")
+    func filterRanksExactThenPrefix() throws {
+        let editors = Dropdown(options: ["Emacs", "Neovim", "Vim", "Visual Studio"], selection: nil, title: \.self)
+        let form = Form()
+        form.addField("Editor", editors)
+        let pilot = try Pilot(root: form, size: Size(width: 40, height: 8))
+        pilot.press(.enter)
+        pilot.type("vi")
+        #expect(pilot.lines[2].contains("Vim") && pilot.lines[3].contains("Visual Studio"))
+        #expect(pilot.lines[4].contains("Neovim"), "\(pilot.screen)")
+        pilot.type("m")
+        #expect(pilot.lines[2].contains("Vim") && pilot.lines[3].contains("Neovim"), "\(pilot.screen)")
+        pilot.press(.enter)
+        #expect(editors.selection == "Vim")
+    }
+
     @Test("Backspace widens the filter again")
     func backspaceWidens() throws {
         let form = try DropdownForm()

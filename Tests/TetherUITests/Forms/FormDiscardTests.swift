@@ -38,6 +38,20 @@ private func leaveDraft(at path: String) throws {
     pilot.type("Ada")
 }
 
+/// The file at `path` as text, or `nil` when it cannot be read.
+private func readText(_ path: String) -> String? {
+    guard let file = fopen(path, "r") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = fread(&buffer, 1, buffer.count, file)
+        if count <= 0 { break }
+        bytes += buffer[0..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
 @MainActor
 @Suite("Discard changes and resume a draft")
 struct FormDiscardTests {
@@ -111,21 +125,54 @@ struct FormDiscardTests {
         #expect(ran == ["first", "fourth"])
     }
 
-    @Test("a draft found at start is offered in a dialog, and Resume brings its answers back")
-    func draftOfferedFullScreen() throws {
-        let path = "/tmp/tether-discard-\(getpid()).json"
-        defer { unlink(path) }
-        try leaveDraft(at: path)
+    /// A form with a Name field keeping drafts at `path`, shown by a pilot once its draft
+    /// dialog is up.
+    func draftForm(at path: String) throws -> (FormField<String>, Pilot) {
         let form = Form()
         let name = form.addField("Name", TextField(), key: "name")
         form.keepDrafts(at: path)
         let pilot = try Pilot(root: form, size: Size(width: 70, height: 12))
         pilot.advance(by: .zero)
+        return (name, pilot)
+    }
+
+    @Test(
+        "a draft found at start is offered saying when it was saved, and Enter resumes it: the safe answer is the default"
+    )
+    func draftOfferedFullScreen() throws {
+        let path = "/tmp/tether-discard-\(getpid()).json"
+        defer { unlink(path) }
+        try leaveDraft(at: path)
+        let (name, pilot) = try draftForm(at: path)
         #expect(pilot.screen.contains("Resume where you left off?"))
-        #expect(pilot.screen.contains("holds 1 answer"))
-        pilot.press(.tab, .enter)
+        #expect(pilot.screen.contains("A draft saved less than a minute ago holds 1 answer."), "\(pilot.screen)")
+        pilot.press(.enter)
         #expect(name.value == "Ada")
         #expect(pilot.lines[0].hasPrefix("Name  Ada"))
+    }
+
+    @Test("Esc at the draft dialog resumes too: only Start over loses the draft")
+    func escapeResumesDraft() throws {
+        let path = "/tmp/tether-discard-escape-\(getpid()).json"
+        defer { unlink(path) }
+        try leaveDraft(at: path)
+        let (name, pilot) = try draftForm(at: path)
+        pilot.press(.escape)
+        #expect(name.value == "Ada")
+        #expect(access(path, F_OK) == 0)
+    }
+
+    @Test("Start over removes the draft, so the next start offers nothing")
+    func startOverRemovesDraft() throws {
+        let path = "/tmp/tether-discard-start-over-\(getpid()).json"
+        defer { unlink(path) }
+        try leaveDraft(at: path)
+        let (name, pilot) = try draftForm(at: path)
+        pilot.press(.left, .enter)
+        #expect(name.value == "")
+        #expect(access(path, F_OK) != 0)
+        let (_, again) = try draftForm(at: path)
+        #expect(!again.screen.contains("Resume where you left off?"))
     }
 
     @Test("in the accessible presentation the draft is offered before the first question")
@@ -136,12 +183,31 @@ struct FormDiscardTests {
         let form = Form()
         let name = form.addField("Name", TextField(), key: "name")
         form.keepDrafts(at: path)
-        let pilot = try TranscriptPilot(root: form)
+        let pilot = try TranscriptPilot(root: form, typed: true)
         #expect(
             pilot.transcript
-                == "Resume where you left off? A draft from an earlier session holds 1 answer. [Y/n]: ")
+                == "Resume where you left off? A draft saved less than a minute ago holds 1 answer; starting over removes it. [Y/n]: "
+        )
         pilot.answer("")
         #expect(name.value == "Ada")
         #expect(pilot.transcript.hasSuffix("Name [Ada]: "))
+    }
+
+    @Test("with answers piped in, drafts are off by themselves: none offered, none saved, the old one kept")
+    func pipedAnswersTurnDraftsOff() throws {
+        let path = "/tmp/tether-discard-piped-\(getpid()).json"
+        defer { unlink(path) }
+        try leaveDraft(at: path)
+        let before = readText(path)
+        #expect(before?.contains("Ada") == true)
+        let form = Form()
+        let name = form.addField("Name", TextField(), key: "name")
+        form.keepDrafts(at: path, debounce: .zero)
+        let pilot = try TranscriptPilot(root: form)
+        #expect(pilot.transcript.hasSuffix("Name: "), "\(pilot.transcript)")
+        pilot.answer("Grace")
+        #expect(name.value == "Grace")
+        #expect(form.drafts?.isOffForScript == true)
+        #expect(readText(path) == before)
     }
 }

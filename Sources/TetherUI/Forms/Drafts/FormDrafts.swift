@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TetherReactive
 
 /// A form's drafts: the values of its keyed, non-secret fields saved to a file while the
@@ -32,7 +39,16 @@ public final class FormDrafts {
         self.file = DraftFile(path: path)
         switch file.read() {
         case .none: saved = nil
-        case .draft(let entries): saved = entries.isEmpty ? nil : entries
+        case .draft(let entries):
+            saved = entries.isEmpty ? nil : entries
+            var status = stat()
+            if stat(path, &status) == 0 {
+                #if canImport(Darwin)
+                savedAt = Int(status.st_mtimespec.tv_sec)
+                #else
+                savedAt = Int(status.st_mtim.tv_sec)
+                #endif
+            }
         case .refused(let reason):
             saved = nil
             if let aside = file.moveAside() {
@@ -59,9 +75,28 @@ public final class FormDrafts {
     /// Whether a draft from an earlier session waits for ``resume()`` or ``discard()``.
     public var hasDraft: Bool { saved != nil }
 
-    /// What the form asks when it offers a draft with `changes` answers.
-    static func offerQuestion(changes: Int) -> String {
-        "Resume where you left off? A draft from an earlier session holds \(changes) \(changes == 1 ? "answer" : "answers")."
+    /// What the form asks when it offers a draft with `changes` answers, saved `age` ago.
+    static func offerQuestion(changes: Int, age: String?) -> String {
+        "Resume where you left off? A draft \(age.map { "saved \($0) " } ?? "")holds \(changes) "
+            + "\(changes == 1 ? "answer" : "answers"); starting over removes it."
+    }
+
+    /// When the waiting draft was saved (its file's time, in seconds since 1970).
+    private var savedAt: Int?
+
+    /// How long ago the waiting draft was saved, as a person says it (`12 minutes ago`);
+    /// `nil` when unknown.
+    var draftAge: String? {
+        savedAt.map { Self.spoken(secondsAgo: max(0, time(nil) - $0)) }
+    }
+
+    /// `less than a minute ago`, `1 minute ago`, `3 hours ago`, `2 days ago`.
+    static func spoken(secondsAgo seconds: Int) -> String {
+        func count(_ number: Int, _ unit: String) -> String { "\(number) \(unit)\(number == 1 ? "" : "s") ago" }
+        if seconds < 60 { return "less than a minute ago" }
+        if seconds < 3600 { return count(seconds / 60, "minute") }
+        if seconds < 86_400 { return count(seconds / 3600, "hour") }
+        return count(seconds / 86_400, "day")
     }
 
     /// How many fields the waiting draft would change.
@@ -98,9 +133,21 @@ public final class FormDrafts {
         file.remove()
     }
 
+    /// Whether drafts are off for this run: the accessible presentation's answers come from a
+    /// pipe or a file (a script's, not a person's), so no draft is offered (it would take
+    /// the first answer) and none is saved; a draft already there stays for the next run.
+    public private(set) var isOffForScript = false
+
+    /// Turns drafts off for a scripted run (``isOffForScript``).
+    func turnOffForScript() {
+        isOffForScript = true
+        timer?.dispose()
+        timer = nil
+    }
+
     /// A value changed: saves `debounce` later (at once without a scheduler).
     func valueChanged() {
-        guard !applying, saved == nil else { return }
+        guard !applying, saved == nil, !isOffForScript else { return }
         timer?.dispose()
         guard let scheduler = form?.hostScheduler, debounce > .zero else { return save() }
         timer = scheduler.schedule(after: debounce) { [weak self] in self?.save() }
@@ -111,7 +158,7 @@ public final class FormDrafts {
     public func save() {
         timer?.dispose()
         timer = nil
-        guard saved == nil, !blocked, let form else { return }
+        guard saved == nil, !blocked, !isOffForScript, let form else { return }
         guard form.isDirty else { return file.remove() }
         let entries = form.fields.compactMap { field in field.draftData.map { (key: field.key, value: $0) } }
         file.write(entries)
