@@ -7,26 +7,34 @@ import Testing
 struct LoginDemoServeEndToEndTests {
     static var binary: String { buildProductsDirectory() + "/login-demo" }
 
-    @Test(
-        "a person signs in over ssh, is told the outcome after the form, and Ctrl-C stops the server telling the others"
-    )
-    func signInOverSSH() async throws {
+    /// `login-demo --serve` in tmux with a new key, then `extra` options; returns its pane and
+    /// the `ssh` command line (its `sshOptions` first) that signs in to it as ada.
+    static func startServer(_ extra: [String] = [], ssh sshOptions: [String] = []) async throws -> (TmuxSession, String)
+    {
         // bash, as a person's shell: Ctrl-C reaches the server, which handles it, and bash goes
         // on (dash, the harness's shell, would die of it too).
         let script =
             "ssh-keygen -q -t ed25519 -N '' -f id && "
             + "\(shellQuoted(Self.binary)) --serve 127.0.0.1:0 --host-key host-key --authorized-keys id.pub "
-            + "--delay 0.05; echo $? > status; exec sleep 600"
+            + "\(extra.map(shellQuoted).joined(separator: " ")) --delay 0.05; echo $? > status; exec sleep 600"
         let server = try TmuxSession(command: "exec bash -c \(shellQuoted(script))", width: 100, height: 12)
         let lines = try await server.waitForText("try: ssh -p")
         let line = try #require(lines.first { $0.contains("try: ssh -p") })
         let port = try #require(line.split(separator: " ").drop { $0 != "-p" }.dropFirst().first.flatMap { Int($0) })
+        let ssh =
+            ["ssh"] + sshOptions + [
+                "-p", "\(port)", "-i", server.path("id"), "-o", "IdentitiesOnly=yes", "-o", "StrictHostKeyChecking=no",
+                "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", "-o", "BatchMode=yes", "ada@127.0.0.1",
+            ]
+        return (server, ssh.map(shellQuoted).joined(separator: " "))
+    }
+
+    @Test(
+        "a person signs in over ssh, is told the outcome after the form, and Ctrl-C stops the server telling the others"
+    )
+    func signInOverSSH() async throws {
+        let (server, ssh) = try await Self.startServer()
         #expect(server.screen.contains("made a new host key in host-key"))
-        let ssh = [
-            "ssh", "-p", "\(port)", "-i", server.path("id"), "-o", "IdentitiesOnly=yes", "-o",
-            "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", "-o",
-            "BatchMode=yes", "ada@127.0.0.1",
-        ].map(shellQuoted).joined(separator: " ")
         let person = try TmuxSession(command: "\(ssh); echo $? > status; exec sleep 600")
         let waiting = try TmuxSession(command: "\(ssh); echo $? > status; exec sleep 600")
         try await person.waitForText("Username")
@@ -53,19 +61,7 @@ struct LoginDemoServeEndToEndTests {
         "with a process per session, answers piped into ssh -T sign in: the outcome alone on stdout, the password nowhere"
     )
     func pipedAnswersOverSSH() async throws {
-        let script =
-            "ssh-keygen -q -t ed25519 -N '' -f id && "
-            + "\(shellQuoted(Self.binary)) --serve 127.0.0.1:0 --host-key host-key --authorized-keys id.pub "
-            + "--process-per-session --delay 0.05; echo $? > status; exec sleep 600"
-        let server = try TmuxSession(command: "exec bash -c \(shellQuoted(script))", width: 100, height: 12)
-        let lines = try await server.waitForText("try: ssh -p")
-        let line = try #require(lines.first { $0.contains("try: ssh -p") })
-        let port = try #require(line.split(separator: " ").drop { $0 != "-p" }.dropFirst().first.flatMap { Int($0) })
-        let ssh = [
-            "ssh", "-T", "-p", "\(port)", "-i", server.path("id"), "-o", "IdentitiesOnly=yes", "-o",
-            "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", "-o",
-            "BatchMode=yes", "ada@127.0.0.1",
-        ].map(shellQuoted).joined(separator: " ")
+        let (server, ssh) = try await Self.startServer(["--process-per-session"], ssh: ["-T"])
         let result = await ProcessRunner.run(["sh", "-c", "printf 'demo\\ntether-demo\\n\\n\\n\\n' | \(ssh)"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout == "signed in: demo (session 30 min, not remembered)\n")

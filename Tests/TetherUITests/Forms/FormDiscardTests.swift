@@ -40,15 +40,7 @@ private func leaveDraft(at path: String) throws {
 
 /// The file at `path` as text, or `nil` when it cannot be read.
 private func readText(_ path: String) -> String? {
-    guard let file = fopen(path, "r") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-        let count = fread(&buffer, 1, buffer.count, file)
-        if count <= 0 { break }
-        bytes += buffer[0..<count]
-    }
+    guard case .bytes(let bytes) = readFileBytes(atPath: path) else { return nil }
     return String(decoding: bytes, as: UTF8.self)
 }
 
