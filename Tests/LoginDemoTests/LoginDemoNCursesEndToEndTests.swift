@@ -34,7 +34,9 @@ struct LoginDemoNCursesEndToEndTests {
             lines.contains { $0.contains("Password  •••••••••••") } && lines.contains { $0.contains("11 characters") }
         }
         let bar = tmux.capture().last ?? ""
-        #expect(bar.hasPrefix("Tab next") && !bar.contains("\u{FFFD}"), "the bottom row: \(bar)")
+        #expect(
+            bar.hasPrefix("Tab next · Shift-Tab back · Enter sign in") && !bar.contains("\u{FFFD}"),
+            "the bottom row: \(bar)")
         tmux.press("Enter")
         try await tmux.waitForText("Signed in as demo", timeout: .seconds(15))
         tmux.type("q")

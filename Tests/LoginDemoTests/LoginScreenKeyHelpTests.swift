@@ -24,9 +24,15 @@ final class LoginScreenKeyHelpTests {
 
     isolated deinit { viewModel.signInCommand.cancelAll() }
 
-    @Test("the bottom row lists the form's keys, Enter named after the Sign in button, and a way to quit")
+    @Test(
+        "the bottom row lists the form's keys, Enter as what it does there (next, then sign in), F1 in a text field, and a way to quit"
+    )
     func barOnBottomRow() {
-        #expect(pilot.lines[23] == "Tab next · Shift-Tab back · Enter sign in · Esc cancel · Ctrl-C quit · ? keys")
+        #expect(pilot.lines[23] == "Tab/Enter next · Shift-Tab back · Esc cancel · Ctrl-C quit · F1 keys")
+        pilot.press(.enter)
+        #expect(pilot.lines[23] == "Tab next · Shift-Tab back · Enter sign in · Esc cancel · Ctrl-C quit · F1 keys")
+        pilot.press(.tab)
+        #expect(pilot.lines[23] == "Space toggle · Tab next · Enter sign in · Esc cancel · Ctrl-C quit · ? more")
     }
 
     @Test("on the Remember me toggle the bar starts with Space toggle, and on the slider with ←/→ adjust")

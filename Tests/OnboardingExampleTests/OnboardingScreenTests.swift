@@ -123,7 +123,7 @@ struct OnboardingScreenTests {
     @Test("the key-help bar sits on the bottom row and F1 lists the keys")
     func keyHelp() throws {
         let t = try OnboardingFixture()
-        #expect(t.pilot.lines.last?.hasPrefix("Tab next · Shift-Tab back · Enter next · Esc cancel") == true)
+        #expect(t.pilot.lines.last?.hasPrefix("Tab/Enter next · Shift-Tab back · Esc cancel") == true)
         t.pilot.press(.function(1))
         #expect(t.pilot.screen.contains("┌─ Keys"))
     }

@@ -73,10 +73,10 @@ struct SignupEndToEndTests {
     func keyHelpBarAndEsc() async throws {
         let tmux = try await start()
         defer { tmux.kill() }
-        let lines = try await tmux.waitForText("Tab next")
+        let lines = try await tmux.waitForText("Tab next")  // on the dropdown
         #expect(lines.last { !$0.isEmpty }?.hasPrefix("Enter open list · Tab next") == true)
         tmux.press("Down", "Down", "Down")  // Country -> Plan -> Contact -> City
-        try await tmux.waitForText("Enter sign up")
+        try await tmux.waitForText("Tab/Enter next · Shift-Tab back")  // in the city, Enter goes on to the age
         #expect(tmux.screen.contains("(•) Free"))
         tmux.press("F1")  // in the city field, ? would be text
         try await tmux.waitForText("┌─ Keys")

@@ -126,15 +126,17 @@ struct SignupScreenTests {
     }
 
     @Test(
-        "the key-help bar on the bottom row follows focus: the dropdown's key, then the picker's, then the form's Enter"
+        "the key-help bar on the bottom row follows focus: the dropdown's key, the picker's, Enter as next, then the area's"
     )
     func keyHelpBar() throws {
         let app = try SignupApp()
-        #expect(app.pilot.lines[15] == "Enter open list · Tab next · Ctrl-C quit · ? more")
+        #expect(app.pilot.lines[15] == "Enter open list · Tab next · Ctrl-C quit · F1 more")
         app.pilot.press(.tab)
-        #expect(app.pilot.lines[15].hasPrefix("←/→ choose · Tab next"))
+        #expect(app.pilot.lines[15].hasPrefix("←/→ choose · Tab/Enter next"))
         app.pilot.press(.tab, .tab)
-        #expect(app.pilot.lines[15] == "Tab next · Enter sign up · Esc cancel · Ctrl-C quit · ? more")
+        #expect(app.pilot.lines[15] == "Tab/Enter next · Esc cancel · Ctrl-C quit · F1 more")
+        app.pilot.press(.tab, .tab)
+        #expect(app.pilot.lines[15] == "Enter new line · Tab next · Ctrl-C quit · F1 more")
     }
 
     @Test("↓ through the horizontal plan and contact rows moves focus and changes neither")

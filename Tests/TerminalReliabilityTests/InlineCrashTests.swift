@@ -53,7 +53,7 @@ struct InlineCrashTests {
             #expect(left.first?.contains("Tether · Sign in") == true, "\(left)", sourceLocation: sourceLocation)
             #expect(left.contains { $0.contains("Username") }, "\(left)", sourceLocation: sourceLocation)
             #expect(
-                left.last?.hasPrefix("Tab next") == true, "not the key-help bar: \(left)",
+                left.last?.hasPrefix("Tab/Enter next") == true, "not the key-help bar: \(left)",
                 sourceLocation: sourceLocation)
             #expect(
                 left.dropLast().last?.contains("┘") == true, "not a bottom border: \(left)",

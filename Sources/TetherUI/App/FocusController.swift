@@ -70,7 +70,7 @@ final class FocusController {
     /// Focuses the first focusable widget of the scope unless a widget in it has focus.
     func focusFirstIfNeeded() {
         if let focused = focusedWidget, focused.acceptsFocus, scope.isAncestor(of: focused) { return }
-        clear()
+        clear(covered: focusedWidget.map(isCovered) ?? false)
         if let first = chain.first(where: { $0.acceptsFocus }) { focus(first) }
     }
 
@@ -94,11 +94,18 @@ final class FocusController {
         }
     }
 
-    /// Nobody has focus. What depends on focus (the key-help bar) is drawn again.
-    private func clear() {
+    /// Whether `widget` still takes focus but sits under the popup that took it: opening
+    /// something over a field is not leaving the field.
+    private func isCovered(_ widget: Widget) -> Bool {
+        widget.acceptsFocus && (root.isAncestor(of: widget) || overlays.entry(containing: widget) != nil)
+    }
+
+    /// Nobody has focus. What depends on focus (the key-help bar) is drawn again. `covered`
+    /// when a popup took focus over the widget (it is not left: a form reveals no message).
+    private func clear(covered: Bool = false) {
         guard let previous = focusedWidget else { return }
         focusedWidget = nil
-        previous.setFocused(false)
+        previous.setFocused(false, covered: covered)
         onChange()
     }
 }

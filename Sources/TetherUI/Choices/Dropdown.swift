@@ -115,6 +115,9 @@ public final class Dropdown<Option: Hashable>: Widget, ChoiceWidget, SelectionRe
         }
     }
 
+    /// `true`: typed keys are the widget's text (key help offers F1 for the key list).
+    public override var takesTypedText: Bool { true }
+
     public override func insertText(_ text: String) -> Bool {
         open(filter: text)
         return true

@@ -144,6 +144,8 @@ final class DropdownList<Option: Hashable>: Widget {
         return true
     }
 
+    override var takesTypedText: Bool { true }
+
     override func insertText(_ text: String) -> Bool {
         userPointed = true
         filter += text

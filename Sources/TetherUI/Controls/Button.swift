@@ -20,6 +20,11 @@ public final class Button: Widget {
     /// without the button's row being drawn again.
     private var spinnerFrame = 0
     private let commandBag = DisposeBag()
+    /// The widget focus moved to when this button, focused, was disabled by its own
+    /// command's run: when the run ends, focus comes back if it is still there.
+    private weak var focusHeldDuringRun: Widget?
+    /// Set while a tap starts the bound command (its disabling is the run's, not the app's).
+    private var startingRun = false
 
     /// The frames of the busy spinner, one per 80 ms.
     public static let spinnerFrames: [String] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
@@ -61,8 +66,10 @@ public final class Button: Widget {
     }
 
     /// Runs `command` on each tap, enables the button only while the command is enabled
-    /// and shows a spinner while it executes. The binding lasts as long as the button, or
-    /// until the returned disposable is disposed.
+    /// and shows a spinner while it executes. When the run disabled the focused button,
+    /// focus comes back to it as the run ends (a refused sign-in leaves focus on Sign in,
+    /// not on the button after it), unless something moved focus meanwhile. The binding
+    /// lasts as long as the button, or until the returned disposable is disposed.
     ///
     /// - Parameters:
     ///   - command: The command a tap executes (its input is `Void`).
@@ -75,15 +82,36 @@ public final class Button: Widget {
         describeResult: ((Output) -> String)? = nil
     ) -> any Disposable {
         let subscriptions = CompositeDisposable([
-            command.isEnabled.bind(to: rx.isEnabled),
-            command.isExecuting.bind(to: rx.isBusy),
+            command.isEnabled.subscribe(onNext: { [weak self] in self?.commandEnabledChanged($0) }),
+            command.isExecuting.subscribe(onNext: { [weak self] executing in
+                self?.isBusy = executing
+                if !executing { self?.takeFocusBack() }
+            }),
             rx.tap.subscribe(onNext: { [weak self, weak command] in
-                guard let run = command?.execute() else { return }
-                self?.commandRunStarted?(CommandRun(run, describe: describeResult))
+                guard let self, let command else { return }
+                startingRun = true
+                let run = command.execute()
+                startingRun = false
+                commandRunStarted?(CommandRun(run, describe: describeResult))
             }),
         ])
         commandBag.insert(subscriptions)
         return subscriptions
+    }
+
+    /// Follows the bound command's enabled state; when a starting run disables the focused
+    /// button, remembers where focus went.
+    private func commandEnabledChanged(_ enabled: Bool) {
+        let hadFocus = isFocused
+        isEnabled = enabled
+        if startingRun, hadFocus, !isFocused { focusHeldDuringRun = hostFocusedWidget }
+    }
+
+    /// Focus back from where the run's disabling sent it, if it is still there.
+    private func takeFocusBack() {
+        guard let holder = focusHeldDuringRun else { return }
+        focusHeldDuringRun = nil
+        if hostFocusedWidget === holder { focus() }
     }
 
     private func busyChanged() {

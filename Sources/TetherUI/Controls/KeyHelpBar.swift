@@ -6,7 +6,8 @@
 /// Enter is named after the default button of the form that has focus; Ctrl-C shows only
 /// while it quits (``Application/InterruptBehavior/quit``); an app's own help text for an
 /// intent (``KeyMap/setHelp(_:for:)``) replaces the default one. With
-/// ``Application/showsKeyHelp`` on, the bar ends with `? keys`, the key of the help overlay.
+/// ``Application/showsKeyHelp`` on, the bar ends with `? keys`, the key of the help overlay
+/// (`F1 keys` where the focused widget takes `?` as text).
 ///
 /// The bar follows focus: it is drawn again whenever focus moves or is lost. With nothing on
 /// screen that can take focus it leaves out Tab, Shift-Tab and Enter. When the row is too
@@ -35,7 +36,9 @@ public final class KeyHelpBar: Widget {
         let content = KeyHelpContent(
             focused: focused, map: host.keyMap, quits: host.interruptBehavior == .quit, focusable: focusable)
         return Self.fit(
-            content.items, width: width, overlay: host.showsKeyHelp ? host.keyMap.primaryKey(for: .showHelp) : nil)
+            content.items, width: width,
+            overlay: host.showsKeyHelp
+                ? host.keyMap.primaryKey(for: .showHelp, typingText: focused?.takesTypedText == true) : nil)
     }
 
     /// The items that fit in `width`, in order, dropping the lowest priority (the later of

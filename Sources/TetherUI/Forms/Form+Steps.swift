@@ -9,6 +9,11 @@ final class FormSteps {
     let next = Button("Next")
     let navigation: ButtonRow
     var currentSubject: BehaviorSubject<Form.Section?>?
+    /// Next's command: it waits for the step's pending checks (the button's spinner turns).
+    var forward: Command<Void, Void>?
+    /// Whether the form's message row speaks of the current step only (Next refused it),
+    /// rather than of the whole form (a submit refused it).
+    var statusIsStepOnly = false
     let bag = DisposeBag()
 
     init() { navigation = ButtonRow([back, next]) }
@@ -24,8 +29,10 @@ extension Form {
     /// under it; rows added before the first step show on every page.
     ///
     /// - Next (and Enter from the step's last text field) checks only the step's own
-    ///   fields: when one is invalid it stays, says which fields need attention and
-    ///   focuses the first; otherwise it shows the next step and focuses its first field.
+    ///   fields. While one of their checks is pending it waits (Next's spinner turns, the
+    ///   field shows the check's text). When one is invalid it stays, says which of the
+    ///   step's fields need attention and focuses the first; otherwise it shows the next
+    ///   step and focuses its first field.
     /// - Back is never blocked and keeps everything typed.
     /// - A hidden step (``Form/Section/isVisible`` `false`, or bound to a condition) is skipped
     ///   and not counted.
@@ -52,7 +59,11 @@ extension Form {
         rows.append(.widget(steps.navigation))
         addChild(steps.navigation)
         steps.back.rx.tap.subscribe(onNext: { [weak self] in self?.goBack() }).disposed(by: steps.bag)
-        steps.next.rx.tap.subscribe(onNext: { [weak self] in self?.goForward() }).disposed(by: steps.bag)
+        let forward = Command<Void, Void> { [weak self] () -> Observable<Void> in
+            self?.forwardWhenChecked() ?? .empty()
+        }
+        steps.forward = forward
+        steps.next.bind(forward)
         return steps
     }
 
@@ -74,9 +85,10 @@ extension Form {
     /// The steps that are not skipped, in order.
     private var shownSteps: [Section] { steps.filter(\.isVisible) }
 
-    /// Goes to the next step that is not skipped, as Next does: when a field of the current
-    /// step is invalid it stays, says which fields need attention and focuses the first.
-    /// Returns whether it moved.
+    /// Goes to the next step that is not skipped: when a field of the current step is
+    /// invalid it stays, says which fields need attention and focuses the first. Returns
+    /// whether it moved. It does not wait for a pending check (Next does: see
+    /// ``addStep(_:key:)``).
     @discardableResult
     public func goForward() -> Bool {
         guard let current = currentStep else { return false }
@@ -84,7 +96,8 @@ extension Form {
         for field in own { field.reveal() }
         let invalid = own.filter { $0.validation.isInvalid }
         if let first = invalid.first {
-            showStatus(FormInvalidError(fields: invalid.map(\.title)).description)
+            stepState?.statusIsStepOnly = true
+            showStatus(invalidSummary(inStepOnly: true))
             if first.widget.acceptsFocus { first.widget.focus() }
             return false
         }
@@ -92,6 +105,26 @@ extension Form {
         guard let index = shown.firstIndex(where: { $0 === current }), index + 1 < shown.count else { return false }
         show(shown[index + 1])
         return true
+    }
+
+    /// Next: goes forward once the current step's pending checks have given their verdicts
+    /// (the step stays when one refuses). Going to another step meanwhile drops the move.
+    private func forwardWhenChecked() -> Observable<Void> {
+        guard let current = currentStep else { return .empty() }
+        let own = fields(inStep: current)
+        for field in own { field.reveal() }
+        let isOwnPending: ([Field]) -> Bool = { pending in pending.contains { field in own.contains { $0 === field } } }
+        guard isOwnPending(pendingFields) else {
+            goForward()
+            return .empty()
+        }
+        return Observable.create { [weak self] observer in
+            guard let self else { return Disposables.create() }
+            return self.rx.pendingFields.filter { !isOwnPending($0) }.take(1).subscribe(onNext: { [weak self] _ in
+                if let self, self.currentStep === current { self.goForward() }
+                observer.on(.completed)
+            })
+        }
     }
 
     /// Goes back to the previous step that is not skipped, keeping every answer; never

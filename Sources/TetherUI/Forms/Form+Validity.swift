@@ -54,7 +54,9 @@ extension Form {
 
     func fieldValidationChanged() {
         validityChanged()
-        if statusLabel?.isHidden == false { showStatus(invalidSummary) }
+        if statusLabel?.isHidden == false {
+            showStatus(invalidSummary(inStepOnly: stepState?.statusIsStepOnly == true))
+        }
     }
 
     func fieldValueChanged(_ field: Field) {
@@ -109,17 +111,35 @@ extension Form {
         return "\(invalid.count) fields need attention: " + invalid.map(\.title).joined(separator: ", ")
     }
 
+    /// What the form's message row says of the invalid fields. On a form in steps a field
+    /// of a step other than the one showing carries its step ("Email (step 2)"), and
+    /// `inStepOnly` names the current step's fields alone. `nil` when none is invalid.
+    func invalidSummary(inStepOnly: Bool) -> String? {
+        guard let current = currentStep else { return invalidSummary }
+        let numbers = Dictionary(
+            steps.filter(\.isVisible).enumerated().map { (ObjectIdentifier($0.element), $0.offset + 1) },
+            uniquingKeysWith: { first, _ in first })
+        var names: [String] = []
+        for field in invalidFields {
+            guard let step = step(of: field), step !== current else {
+                names.append(field.title)
+                continue
+            }
+            if !inStepOnly { names.append("\(field.title) (step \(numbers[ObjectIdentifier(step)] ?? 0))") }
+        }
+        return names.isEmpty ? nil : FormInvalidError(fields: names).description
+    }
+
     /// Shows every field's message; when some are invalid, says which in the form's
     /// message row and moves focus to the first. Returns whether any was invalid.
     @discardableResult
     func explainInvalid() -> Bool {
         for field in fields { field.reveal() }
-        guard let summary = invalidSummary else { return false }
-        if let first = invalidFields.first {
-            if let step = step(of: first) { show(step) }
-            showStatus(summary)
-            if first.widget.acceptsFocus { first.widget.focus() }
-        }
+        guard let first = invalidFields.first else { return false }
+        if let step = step(of: first) { show(step) }
+        stepState?.statusIsStepOnly = false
+        showStatus(invalidSummary(inStepOnly: false))
+        if first.widget.acceptsFocus { first.widget.focus() }
         return true
     }
 

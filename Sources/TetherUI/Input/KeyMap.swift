@@ -47,6 +47,14 @@ public struct KeyMap: Hashable, Sendable {
     /// The key that help shows for `intent`: the first bound to it, or `nil`.
     public func primaryKey(for intent: Intent) -> KeyEvent? { keysByIntent[intent]?.first }
 
+    /// The key help shows for `intent` where the focused widget takes typed text
+    /// (`typingText`): the first bound to it that does not type a character there (F1 for
+    /// the key list, as `?` types a question mark), or `nil`.
+    func primaryKey(for intent: Intent, typingText: Bool) -> KeyEvent? {
+        guard typingText else { return primaryKey(for: intent) }
+        return keysByIntent[intent]?.first { !$0.typesText }
+    }
+
     /// The help text of `intent` (`"next"` for ``Intent/focusNext`` in ``default``), or `nil`.
     public func help(for intent: Intent) -> String? { helpTexts[intent] }
 
@@ -155,6 +163,13 @@ public struct KeyMap: Hashable, Sendable {
 
 extension KeyEvent {
     /// The character of a key pressed without modifiers, or `nil`.
+    /// Whether the key types a character into a widget that takes text (no modifier but
+    /// Shift).
+    var typesText: Bool {
+        guard case .character = key else { return false }
+        return modifiers.subtracting(.shift).isEmpty
+    }
+
     fileprivate var plainCharacter: Character? {
         guard modifiers.isEmpty, case .character(let character) = key else { return nil }
         return character

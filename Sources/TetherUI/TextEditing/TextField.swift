@@ -164,6 +164,9 @@ public class TextField: Widget {
         return true
     }
 
+    /// `true`: typed keys are the widget's text (key help offers F1 for the key list).
+    public override var takesTypedText: Bool { true }
+
     public override func insertText(_ text: String) -> Bool {
         insert(text)
         return true

@@ -23,12 +23,13 @@ extension Widget {
         return entries
     }
 
-    /// What Enter does where this widget has focus: the help of the nearest form's default
-    /// button (`sign in`), or `nil`.
-    var enclosingActivateHelp: String? {
+    /// What Enter does where this widget has focus, as the nearest form says: `moveOn` when
+    /// it moves to the next field, or the help of the button it presses (`sign in`, `next`);
+    /// `nil` outside a form.
+    func enclosingActivateHelp(moveOn: String) -> String? {
         var node: Widget? = self
         while let widget = node {
-            if let form = widget as? Form, let help = form.activateHelp { return help }
+            if let form = widget as? Form, let help = form.activateHelp(from: self, moveOn: moveOn) { return help }
             node = widget.parent
         }
         return nil
@@ -48,23 +49,32 @@ struct KeyHelpContent {
     var items: [Item] = []
 
     /// The help for `focused` (if any) under `map`: the widget's hints, then Tab, Shift-Tab,
-    /// Enter (named after the form's default button), Esc and, when `quits`, Ctrl-C. When
+    /// Enter (what it does there: named after the button it presses, or beside Tab as
+    /// `Tab/Enter next` where it moves on), Esc and, when `quits`, Ctrl-C. When
     /// nothing on screen can take focus (`focusable` false: a message, a summary), Tab,
     /// Shift-Tab and Enter would do nothing and are left out.
     init(focused: Widget?, map: KeyMap, quits: Bool, focusable: Bool = true) {
         let own = focused?.hintHelp(in: map) ?? []
         items = own.map { Item(entry: $0, priority: 3) }
         let shownKeys = Set(own.flatMap(\.keys))
+        let moveOn = map.help(for: .focusNext) ?? "next"
         var app: [(Intent, String?, Int)] =
             focused != nil || focusable
-            ? [(.focusNext, nil, 3), (.focusPrevious, nil, 1), (.activate, focused?.enclosingActivateHelp, 2)] : []
+            ? [
+                (.focusNext, nil, 3), (.focusPrevious, nil, 1),
+                (.activate, focused?.enclosingActivateHelp(moveOn: moveOn), 2),
+            ] : []
         app.append((.cancel, nil, 3))
         if quits { app.append((.quit, nil, 4)) }
         for (intent, help, priority) in app {
             guard let key = map.primaryKey(for: intent), !shownKeys.contains(key),
                 let text = help ?? map.help(for: intent)
             else { continue }
-            items.append(Item(entry: KeyHelp(keys: [key], help: text), priority: priority))
+            if let same = items.firstIndex(where: { $0.entry.help == text }) {
+                items[same].entry.keys.append(key)
+            } else {
+                items.append(Item(entry: KeyHelp(keys: [key], help: text), priority: priority))
+            }
         }
     }
 
@@ -77,7 +87,12 @@ struct KeyHelpContent {
         }
         var app = map.helpEntries
         if !quits, let quit = map.help(for: .quit) { app.removeAll { $0.help == quit } }
-        if let activate = focused?.enclosingActivateHelp,
+        if focused?.takesTypedText == true, let keys = map.help(for: .showHelp) {
+            // `?` types a question mark here: only the other keys open the list.
+            for index in app.indices where app[index].help == keys { app[index].keys.removeAll(where: \.typesText) }
+            app.removeAll { $0.keys.isEmpty }
+        }
+        if let activate = focused?.enclosingActivateHelp(moveOn: map.help(for: .focusNext) ?? "next"),
             let index = app.firstIndex(where: { $0.help == map.help(for: .activate) })
         {
             app[index].help = activate

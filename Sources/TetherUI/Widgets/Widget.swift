@@ -183,14 +183,15 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
     }
 
     /// Gives or takes focus; `returning` when focus comes back from a popup that took it
-    /// (see ``focusEntered(returning:)``).
-    func setFocused(_ value: Bool, returning: Bool = false) {
+    /// (see ``focusEntered(returning:)``); `covered` when a popup takes it (the widget's
+    /// parent is not told the user left it).
+    func setFocused(_ value: Bool, returning: Bool = false, covered: Bool = false) {
         guard value != focusedValue else { return }
         focusedValue = value
         if value { focusEntered(returning: returning) }
         focusSubjectStorage?.onNext(value)
         focusChanged()
-        if !value { parent?.childLostFocus(self) }
+        if !value, !covered { parent?.childLostFocus(self) }
         setNeedsDisplay()
     }
 
@@ -351,6 +352,11 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
     /// Handles typed text (printable characters that no intent claimed). Returns `true`
     /// when handled.
     open func insertText(_ text: String) -> Bool { false }
+
+    /// Whether printable keys typed while the widget has focus are its text (a text field,
+    /// a list's filter), so `?` types a question mark: key help then offers F1 for the key
+    /// list. Override it to `true` when ``insertText(_:)`` takes text. `false` by default.
+    open var takesTypedText: Bool { false }
 
     /// Handles a bracketed paste: inserted as one edit, never run as key bindings.
     open func paste(_ text: String) -> Bool { false }

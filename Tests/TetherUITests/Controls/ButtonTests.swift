@@ -115,6 +115,45 @@ struct ButtonTests {
         #expect(runs == 1)
     }
 
+    @Test("a focused button its run disabled gets focus back when the run fails")
+    func focusBackAfterFailedRun() throws {
+        struct Refused: Error {}
+        let outcome = PublishSubject<Void>()
+        let command = Command<Void, Void> { () -> Observable<Void> in outcome.asObservable() }
+        let save = Button("Save"), cancel = Button("Cancel")
+        save.bind(command)
+        let pilot = try makePilot([save, cancel])
+        pilot.press(.tab, .enter)
+        #expect(pilot.focusedWidget === cancel)
+        outcome.onError(Refused())
+        #expect(pilot.focusedWidget === save)
+    }
+
+    @Test("a button whose run ends at once keeps focus")
+    func focusKeptAfterSynchronousRun() throws {
+        let command = Command<Void, Void> { () -> Observable<Void> in .error(CommandError.disabled) }
+        let save = Button("Save"), cancel = Button("Cancel")
+        save.bind(command)
+        let pilot = try makePilot([save, cancel])
+        pilot.press(.tab, .enter)
+        #expect(pilot.focusedWidget === save)
+    }
+
+    @Test("focus the person moved during a run stays where they put it when the run ends")
+    func focusMovedDuringRunStays() throws {
+        let outcome = PublishSubject<Void>()
+        let command = Command<Void, Void> { () -> Observable<Void> in outcome.asObservable() }
+        let save = Button("Save"), cancel = Button("Cancel")
+        let field = TextField()
+        save.bind(command)
+        let pilot = try makePilot([save, cancel], field: field)
+        pilot.press(.tab, .enter)
+        pilot.press(.tab)
+        #expect(pilot.focusedWidget === field)
+        outcome.onCompleted()
+        #expect(pilot.focusedWidget === field)
+    }
+
     @Test("a button shows a spinner frame while its command executes, advancing every 80 ms")
     func spinner() throws {
         let command = Command<Void, Void> { () -> Observable<Void> in .never() }

@@ -101,11 +101,38 @@ struct KeyHelpBarTests {
 
     @Test("with the help overlay on, the bar ends with ? keys, or ? more when entries were dropped")
     func overlayKeyShown() throws {
+        let (_, pilot) = try signIn(width: 100, keyHelp: true)
+        pilot.press(.tab)
+        #expect(pilot.lines[11].hasSuffix("Ctrl-C quit · ? keys"), "\(pilot.lines[11])")
+        pilot.resize(to: Size(width: 44, height: 12))
+        #expect(pilot.lines[11] == "Space toggle · Ctrl-C quit · ? more")
+    }
+
+    @Test("in a field that types ? as text the bar offers F1 for the key list, and F1 opens it")
+    func overlayKeyInTextField() throws {
         let (_, pilot) = try signIn(keyHelp: true)
         pilot.app.renderIfNeeded()
-        #expect(pilot.lines[11].hasSuffix("Ctrl-C quit · ? keys"))
-        pilot.resize(to: Size(width: 44, height: 12))
-        #expect(pilot.lines[11] == "Tab next · Esc cancel · Ctrl-C quit · ? more")
+        #expect(pilot.lines[11].hasSuffix("Ctrl-C quit · F1 keys"), "\(pilot.lines[11])")
+        pilot.type("?")
+        #expect(!pilot.screen.contains("Keys"))
+        pilot.resize(to: Size(width: 80, height: 40))
+        pilot.press(.function(1))
+        #expect(pilot.screen.contains("Keys"))
+        #expect(pilot.lines.contains { $0.contains("F1") && $0.contains("keys") }, "\(pilot.screen)")
+        #expect(!pilot.lines.contains { $0.contains("?/F1") })
+    }
+
+    @Test("the bar's Enter says what Enter does in the focused field: next, beside Tab, before the last text field")
+    func enterLabelFollowsFocus() throws {
+        let form = Form()
+        form.addField("Name", TextField())
+        form.addField("Email", TextField())
+        let save = Button("Save")
+        form.addButtons([save], default: save)
+        let pilot = try Pilot(root: FooterLayout(form, footer: KeyHelpBar()), size: Size(width: 80, height: 6))
+        #expect(pilot.lines[5].hasPrefix("Tab/Enter next · Shift-Tab back · Esc cancel"), "\(pilot.lines[5])")
+        pilot.press(.enter)
+        #expect(pilot.lines[5].contains("Enter save"), "\(pilot.lines[5])")
     }
 
     @Test("Ctrl-C is left out when it is delivered as a key, and an app's help text replaces the default")

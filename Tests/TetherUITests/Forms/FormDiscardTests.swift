@@ -143,6 +143,23 @@ struct FormDiscardTests {
         #expect(pilot.lines[0].hasPrefix("Name  Ada"))
     }
 
+    @Test("the draft dialog over an untouched required field shows no message on it, nor after Start over")
+    func draftDialogJudgesNoField() throws {
+        let path = "/tmp/tether-discard-judges-\(getpid()).json"
+        defer { unlink(path) }
+        try leaveDraft(at: path)
+        let form = Form()
+        form.addField("Name", TextField(), key: "name").required()
+        form.keepDrafts(at: path)
+        let pilot = try Pilot(root: form, size: Size(width: 70, height: 12))
+        pilot.advance(by: .zero)
+        #expect(pilot.screen.contains("Resume where you left off?"))
+        #expect(!pilot.screen.contains("Name is required"))
+        pilot.press(.left, .enter)
+        #expect(!pilot.screen.contains("Resume where you left off?"))
+        #expect(!pilot.screen.contains("Name is required"))
+    }
+
     @Test("Esc at the draft dialog resumes too: only Start over loses the draft")
     func escapeResumesDraft() throws {
         let path = "/tmp/tether-discard-escape-\(getpid()).json"

@@ -150,6 +150,83 @@ struct FormStepsTests {
         #expect(pilot.screen.contains("Name needs attention"))
     }
 
+    @Test("a refused submit names the fields of other steps with their step")
+    func submitNamesOtherSteps() throws {
+        let save = Command<Void, Void> {}
+        let name = TextField(text: "ada")
+        let button = Button("Save")
+        let form = Form {
+            Step("Account") { Field("Name", key: "name", name).required() }
+            Step("Confirm") {
+                Field("Note", key: "note", TextField()).required()
+                Buttons([button], default: button).submitting(save)
+            }
+        }
+        let pilot = try Pilot(root: form, size: Size(width: 60, height: 8))
+        pilot.press(.enter)
+        name.text = ""
+        pilot.press(.enter)
+        #expect(pilot.screen.contains("Step 1 of 2: Account"))
+        #expect(pilot.screen.contains("2 fields need attention: Name, Note (step 2)"), "\(pilot.screen)")
+    }
+
+    @Test("a step's message keeps naming only that step's fields as they change")
+    func stepMessageStaysOnStep() throws {
+        let form = Form {
+            Step("Account") {
+                Field("Name", key: "name", TextField()).required()
+                Field("Email", key: "email", TextField()).required()
+            }
+            Step("Machine") { Field("Host", key: "host", TextField()).required() }
+        }
+        let pilot = try Pilot(root: form, size: Size(width: 60, height: 10))
+        pilot.press(.tab, .enter)
+        #expect(pilot.screen.contains("2 fields need attention: Name, Email"))
+        pilot.type("ada")
+        #expect(pilot.screen.contains("Email needs attention"), "\(pilot.screen)")
+        #expect(!pilot.screen.contains("Host"))
+    }
+
+    /// A form in two steps whose Handle is checked 300 ms after typing ("ada" is taken).
+    func checkedHandleForm() throws -> (Pilot, FormField<String>) {
+        let form = Form()
+        form.addStep("Account")
+        let handle = form.addField("Handle", TextField(), key: "handle")
+        handle.validate(
+            AsyncValidator(checking: "Checking the handle…") { $0 == "ada" ? .invalid("@ada is taken") : .valid })
+        form.addStep("Profile")
+        form.addField("Bio", TextField(), key: "bio")
+        return (try Pilot(root: form, size: Size(width: 50, height: 8)), handle)
+    }
+
+    @Test("Next with a check pending on its step waits for it, then stays on the step when it refuses")
+    func nextWaitsForRefusingCheck() async throws {
+        let (pilot, handle) = try checkedHandleForm()
+        pilot.type("ada")
+        pilot.press(.enter)
+        #expect(pilot.screen.contains("Step 1 of 2: Account"))
+        #expect(pilot.screen.contains("Checking the handle…"))
+        #expect(pilot.screen.contains("⠋ Next"))
+        pilot.advance(by: .milliseconds(300))
+        await pilot.settle()
+        #expect(pilot.screen.contains("Step 1 of 2: Account"))
+        #expect(pilot.screen.contains("@ada is taken"))
+        #expect(pilot.screen.contains("Handle needs attention"))
+        #expect(pilot.focusedWidget === handle.widget)
+    }
+
+    @Test("Next with a check pending on its step goes on once the check passes")
+    func nextWaitsForPassingCheck() async throws {
+        let (pilot, _) = try checkedHandleForm()
+        pilot.type("grace")
+        pilot.press(.enter)
+        #expect(pilot.screen.contains("Step 1 of 2: Account"))
+        pilot.advance(by: .milliseconds(300))
+        await pilot.settle()
+        #expect(pilot.screen.contains("Step 2 of 2: Profile"), "\(pilot.screen)")
+        #expect(pilot.screen.contains("Bio"))
+    }
+
     @Test("rows before the first step show on every step")
     func commonRows() throws {
         let form = Form {
