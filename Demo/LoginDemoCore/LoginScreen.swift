@@ -141,15 +141,19 @@ public final class LoginScreen {
         return HStack(spacing: 0, [label, valueLabel])
     }
 
-    /// Connects the screen's keys to `app`: Esc cancels a sign-in or quits, Ctrl-R resets
+    /// Connects the screen's keys to `app`: Esc cancels a sign-in or quits (asking first when
+    /// something was typed), Ctrl-R resets
     /// (listed, with the rest, in the help overlay that `?` and F1 open), and after a sign-in
     /// any key exits.
     public func attach(to app: Application) {
         app.onKey(.escape) { [weak self, weak app] in
             guard let self, let app else { return }
             if self.viewModel.cancelSignIn() { return }
-            self.outcome = .quit(username: self.viewModel.currentUsername)
-            app.quit()
+            self.form.confirmDiscard { [weak self, weak app] in
+                guard let self else { return }
+                self.outcome = .quit(username: self.viewModel.currentUsername)
+                app?.quit()
+            }
         }
         app.keyMap.bind(.ctrl("r"), to: .resetForm, help: "reset")
         app.onIntent(.resetForm) { [weak self] in self?.viewModel.reset() }

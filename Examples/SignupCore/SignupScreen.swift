@@ -22,19 +22,22 @@ public final class SignupScreen {
     public let keyHelp = KeyHelpBar()
     /// What the application shows.
     public let root: Widget
+    /// The form, which asks before Esc throws changes away.
+    public let form = Form()
     private let bag = DisposeBag()
 
     public init(viewModel: SignupViewModel) {
         self.viewModel = viewModel
-        let form = Form()
+        let form = self.form
         // Keyed fields that are required: marked `*`, and Enter on the disabled Sign up
         // names them and focuses the first.
         form.addField("Country", country, key: "country").required()
-        form.addField("Plan", plan)
+        // Keyed, so that changing them counts as a change Esc asks about.
+        form.addField("Plan", plan, key: "plan")
         let contactField = form.addField("Contact", contact, key: "contact").required()
-        form.addField("City", city)
+        form.addField("City", city, key: "city")
         let ageField = form.addField("Age", age)
-        form.addField("About", about)
+        form.addField("About", about, key: "about")
         form.addButtons([submit], default: submit)
         root = FooterLayout(Center(Panel(title: "Sign up", form)), footer: keyHelp)
 
@@ -53,10 +56,11 @@ public final class SignupScreen {
         submit.bind(viewModel.submit, describeResult: { _ in "Signed up." })
     }
 
-    /// Connects the screen's keys to `app`: Esc leaves without signing up (an open list or
-    /// suggestions close first), and `?` or F1 list every key.
+    /// Connects the screen's keys to `app`: Esc leaves without signing up, asking first
+    /// when something was changed (an open list or suggestions close first), and `?` or F1
+    /// list every key.
     public func attach(to app: Application) {
-        app.onKey(.escape) { [weak app] in app?.quit() }
+        app.onKey(.escape) { [weak self, weak app] in self?.form.confirmDiscard { app?.quit() } }
         app.showsKeyHelp = true
     }
 }

@@ -14,6 +14,8 @@ public final class WorkshopScreen {
     /// Signs this person up (enabled while the form is valid, there are places and this
     /// person has not signed up yet).
     public let signUp: Command<Void, String>
+    /// The sign-up form, which asks before Esc throws a typed name away.
+    public let form: Form
     private let bag = DisposeBag()
 
     /// The screen of one session of `workshop`.
@@ -36,7 +38,7 @@ public final class WorkshopScreen {
         }
         self.signUp = signUp
         let join = Button("Sign up")
-        let form = Form {
+        form = Form {
             Field("Your name", key: "name", TextField(placeholder: "as on your badge", width: 24))
                 .required()
                 .bound(to: name)
@@ -56,5 +58,11 @@ public final class WorkshopScreen {
         signUp.errors
             .map { "\($0)" }
             .bind(to: status.rx.text).disposed(by: bag)
+    }
+
+    /// Connects the screen's keys to `app`: Esc leaves, asking first when a name was typed
+    /// and not signed up with.
+    public func attach(to app: Application) {
+        app.onKey(.escape) { [weak self, weak app] in self?.form.confirmDiscard { app?.quit() } }.disposed(by: bag)
     }
 }

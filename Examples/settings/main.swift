@@ -31,6 +31,8 @@ struct SettingsExample {
         let app = Application(root: Center(Panel(title: "Settings", form)), backend: CursesBackend())
         var saved = false
         let bag = DisposeBag()
+        // Esc leaves, asking "Discard changes?" first when something was changed.
+        app.onKey(.escape) { [weak app] in form.confirmDiscard { app?.quit() } }.disposed(by: bag)
         model.save.values.subscribe(onNext: { _ in
             saved = true
             app.quit()

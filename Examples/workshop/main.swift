@@ -35,7 +35,7 @@ struct WorkshopExample {
                 let screen = WorkshopScreen(workshop: workshop)
                 session.keep(screen)
                 let app = Application(root: screen.root, backend: session.backend)
-                _ = app.onKey(.escape) { [weak app] in app?.quit() }
+                screen.attach(to: app)
                 session.farewell = "See you at the workshop."
                 return app
             }

@@ -124,7 +124,7 @@ struct LoginDemoEndToEndTests {
         try await tmux.waitUntil("the username typed") {
             Self.fieldLine("Username", in: $0).contains("Username  alice")
         }
-        tmux.press("Escape")
+        try await tmux.leaveDiscarding()
         #expect(try await exitStatus(tmux) == "1")
         #expect(tmux.file("out") == "not signed in: alice\n")
         #expect(tmux.file("before") == tmux.file("after"), "stty settings changed")
@@ -145,7 +145,7 @@ struct LoginDemoEndToEndTests {
         }
         tmux.press("Enter")
         try await tmux.waitForText("Invalid username or password")
-        tmux.press("Escape")
+        try await tmux.leaveDiscarding()
         #expect(try await exitStatus(tmux) == "1")
         _ = tmux.capture()
         let screens = tmux.capturedScreens

@@ -107,7 +107,7 @@ struct LoginDemoInlineEndToEndTests {
         }
         #expect(!line("Username", in: after).contains("abc"))
         #expect(Array(after.prefix(2)) == ["shell line 1", "shell line 2"])
-        tmux.press("Escape")
+        try await tmux.leaveDiscarding()
         #expect(try await exitStatus(tmux) == "1")
     }
 
@@ -126,7 +126,7 @@ struct LoginDemoInlineEndToEndTests {
         try await tmux.waitUntil("typing still in the username") { lines in
             lines.contains { $0.contains("Username") && $0.contains("pastedname!") }
         }
-        tmux.press("Escape")
+        try await tmux.leaveDiscarding()
         #expect(try await exitStatus(tmux) == "1")
         #expect(tmux.file("out") == "not signed in: pastedname!\n")
     }
@@ -148,7 +148,7 @@ struct LoginDemoInlineEndToEndTests {
         #expect(Array(lines.prefix(2)) == ["shell line 1", "shell line 2"])
         #expect(lines.filter { $0.contains("Username") }.count == 1, "\(lines)")
         #expect(lines.filter { !$0.isEmpty }.count == first.filter { !$0.isEmpty }.count, "\(lines)")
-        tmux.press("Escape")
+        try await tmux.leaveDiscarding()
         #expect(try await exitStatus(tmux) == "1")
     }
 

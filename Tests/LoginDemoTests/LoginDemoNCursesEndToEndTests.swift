@@ -60,7 +60,7 @@ struct LoginDemoNCursesEndToEndTests {
             lines.contains { $0.contains("Username  bob") } && lines.contains { $0.contains("username    bob") }
         }
         #expect(Array(tmux.capture().prefix(2)) == ["shell line 1", "shell line 2"])
-        tmux.press("Escape")
+        try await tmux.leaveDiscarding()
         #expect(try await exitStatus(tmux) == "1")
         let lines = try await tmux.waitForText("after")
         #expect(Array(lines.prefix(2)) == ["shell line 1", "shell line 2"], "\(lines)")

@@ -296,13 +296,29 @@ final class LoginScreenTests {
         #expect(pilot.screen.contains("[ Sign in ]"), "the spinner stops")
     }
 
-    @Test("Esc at the form quits with the username as the outcome")
-    func escapeQuits() {
+    @Test(
+        "Esc at a form with a typed username asks before leaving; Keep editing stays, Discard quits with the username")
+    func escapeAsksThenQuits() {
         pilot.type("alice")
         pilot.press(.escape)
+        #expect(pilot.screen.contains("Discard changes?"))
+        #expect(pilot.screen.contains("You changed Username. Leave without saving?"))
+        #expect(pilot.app.exit == nil)
+        pilot.press(.enter)
+        #expect(pilot.app.exit == nil)
+        #expect(pilot.focusedWidget === screen.username)
+        pilot.press(.escape)
+        pilot.press(.tab, .enter)
         #expect(pilot.app.exit == .quit)
         #expect(screen.finalOutcome() == .quit(username: "alice"))
         #expect(screen.finalOutcome().summary == "not signed in: alice")
+    }
+
+    @Test("Esc at an untouched form quits at once")
+    func escapeQuitsUntouched() {
+        pilot.press(.escape)
+        #expect(pilot.app.exit == .quit)
+        #expect(screen.finalOutcome().summary == "not signed in: (no username)")
     }
 
     // MARK: Reset and the model → widget direction

@@ -157,6 +157,8 @@ struct LoginScreenViewModelKindsTests {
         #expect(!t.viewModel.signIn.executing)
         #expect(t.pilot.app.exit == nil, "Esc only cancels")
         t.pilot.press(.escape)
+        #expect(t.pilot.screen.contains("Discard changes?"))
+        t.pilot.press(.tab, .enter)
         #expect(t.pilot.app.exit == .quit)
         #expect(t.screen.finalOutcome() == .quit(username: "alice"))
     }

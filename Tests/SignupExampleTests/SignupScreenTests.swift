@@ -139,6 +139,29 @@ struct SignupScreenTests {
         #expect(app.pilot.lines[15] == "Enter new line · Tab next · Ctrl-C quit · F1 more")
     }
 
+    @Test("Esc with a city typed asks before leaving, naming it; Esc at the question keeps editing")
+    func escapeAsksBeforeLeaving() throws {
+        let app = try SignupApp()
+        app.pilot.press(.tab, .tab, .tab)
+        app.pilot.type("Lis")  // no suggestions yet: they come after the search's debounce
+        app.pilot.press(.escape)
+        #expect(app.pilot.screen.contains("Discard changes?"))
+        #expect(app.pilot.screen.contains("You changed City."))
+        app.pilot.press(.escape)
+        #expect(!app.pilot.screen.contains("Discard changes?"))
+        #expect(app.pilot.app.exit == nil)
+        app.pilot.press(.escape)
+        app.pilot.press(.tab, .enter)
+        #expect(app.pilot.app.exit == .quit)
+    }
+
+    @Test("Esc at the untouched form leaves at once")
+    func escapeLeavesUntouched() throws {
+        let app = try SignupApp()
+        app.pilot.press(.escape)
+        #expect(app.pilot.app.exit == .quit)
+    }
+
     @Test("↓ through the horizontal plan and contact rows moves focus and changes neither")
     func downChangesNothing() throws {
         let app = try SignupApp()

@@ -211,6 +211,15 @@ public final class TmuxSession: Sendable {
     }
 
     /// Polls until the screen no longer contains `text`; returns that screen.
+    /// Esc, as a person leaving a form with changes: waits for "Discard changes?" and
+    /// answers Discard (Tab from Keep editing, then Enter).
+    public func leaveDiscarding() async throws {
+        press("Escape")
+        _ = try await waitForText("Discard changes?")
+        press("Tab")
+        press("Enter")
+    }
+
     @discardableResult
     public func waitForTextGone(_ text: String, timeout: Duration = .seconds(10)) async throws -> [String] {
         try await waitUntil("\(text.debugDescription) gone from the screen", timeout: timeout) { lines in

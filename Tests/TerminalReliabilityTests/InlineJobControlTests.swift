@@ -49,7 +49,7 @@ struct InlineJobControlTests {
             "a stale part of the frame above the band:\n\(lines)")
         tmux.type("c")
         _ = try await tmux.waitForText("username    abc")
-        tmux.press("Escape")
+        try await tmux.leaveDiscarding()
         let end = try await tmux.waitForText("not signed in: abc")
         _ = try await tmux.waitForFile("after")
         DemoInTmux.expectRestored(tmux)
@@ -100,7 +100,7 @@ struct InlineJobControlTests {
             lines.lastIndex { $0.contains("Tether · Sign in") }, "no band after fg:\n\(screen)")
         #expect(title == text + 1, "the band does not start on the line below the shell's text:\n\(screen)")
 
-        tmux.press("Escape")
+        try await tmux.leaveDiscarding()
         #expect(try await DemoInTmux.exitStatus(tmux) == "1")
         DemoInTmux.expectRestored(tmux)
         #expect(tmux.file("out") == "not signed in: alice\n")

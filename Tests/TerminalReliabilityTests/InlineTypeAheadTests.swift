@@ -22,6 +22,8 @@ struct InlineTypeAheadTests {
         pty.send("\u{1B}[3;1R")
         try await pty.waitFor(text: "Username", timeout: 30)
         pty.send("\u{1B}")
+        try await pty.waitFor(text: "Discard changes?", timeout: 30)
+        pty.send("\t\r")  // to Discard, and press it
         #expect(try await pty.waitForExit(timeout: 30) == 1)
         let output = String(decoding: pty.output, as: UTF8.self)
         #expect(output.contains("not signed in: early"), "output: \(output.suffix(300).debugDescription)")

@@ -15,7 +15,7 @@ struct RepaintTests {
         try await tmux.waitForText("SCRIBBLED")
         tmux.press("C-l")
         try await tmux.waitUntil("the form redrawn whole, as before the scribble") { $0 == form }
-        tmux.press("Escape")
+        try await tmux.leaveDiscarding()
         #expect(try await DemoInTmux.exitStatus(tmux) == "1")
         #expect(tmux.file("out") == "not signed in: alice\n")
     }

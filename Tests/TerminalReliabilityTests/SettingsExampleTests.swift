@@ -27,6 +27,25 @@ struct SettingsExampleTests {
         DemoInTmux.expectRestored(tmux)
     }
 
+    @Test("Esc after typing a name asks before leaving: Keep editing keeps the name, Discard leaves with exit 1")
+    func escapeAsksFirst() async throws {
+        let tmux = try TmuxSession.running([Self.binary])
+        defer { tmux.kill() }
+        try await tmux.waitForText("Settings", timeout: DemoInTmux.startTimeout)
+        tmux.type("Bob")
+        try await tmux.waitForText("Bob")
+        tmux.press("Escape")
+        try await tmux.waitForText("Discard changes?", "You changed Name. Leave without saving?")
+        tmux.press("Enter")  // Keep editing is the default
+        try await tmux.waitForTextGone("Discard changes?")
+        tmux.type("by")
+        try await tmux.waitForText("Bobby")
+        try await tmux.leaveDiscarding()
+        #expect(try await DemoInTmux.exitStatus(tmux) == "1")
+        #expect(tmux.file("out") == "")
+        DemoInTmux.expectRestored(tmux)
+    }
+
     @Test("Save prints what was saved and exits 0")
     func saveReportsTheSettings() async throws {
         let tmux = try TmuxSession.running([Self.binary])

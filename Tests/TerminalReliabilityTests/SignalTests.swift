@@ -51,7 +51,7 @@ struct SignalTests {
         try await tmux.waitUntil("typing to go on after the stop") {
             DemoInTmux.fieldLine("Username", in: $0).contains("Username  aliceb")
         }
-        tmux.press("Escape")
+        try await tmux.leaveDiscarding()
         #expect(try await DemoInTmux.exitStatus(tmux) == "1")
         DemoInTmux.expectRestored(tmux)
         #expect(tmux.file("out") == "not signed in: aliceb\n")
@@ -130,7 +130,7 @@ struct SignalTests {
         try await tmux.waitUntil("typing to go on after the stop") {
             DemoInTmux.fieldLine("Username", in: $0).contains("Username  aliceb")
         }
-        tmux.press("Escape")
+        try await tmux.leaveDiscarding()
         #expect(try await DemoInTmux.exitStatus(tmux) == "1")
         DemoInTmux.expectRestored(tmux)
         #expect(tmux.file("out") == "not signed in: aliceb\n")

@@ -22,7 +22,7 @@ struct WorkshopOverSSHTests {
             session.keep(screen)
             screens.all.append { [weak screen] in screen }
             let app = Application(root: screen.root, backend: session.backend)
-            _ = app.onKey(.escape) { [weak app] in app?.quit() }
+            screen.attach(to: app)
             return app
         }
         return fixture

@@ -11,7 +11,8 @@ extension Form {
     ///   `command` and passes on its values and its end. When some field is invalid it runs
     ///   nothing: the form says which fields need attention, focus moves to the first, and
     ///   the execution fails with ``FormInvalidError``. A run of `command` that produces a value and
-    ///   completes removes the form's draft (``FormDrafts``).
+    ///   completes makes the form clean (``markClean()``: ``confirmDiscard(_:)`` then asks
+    ///   nothing) and removes its draft (``FormDrafts``).
     /// - Disposing the execution (Esc, `Command.cancelAll()`) stops the wait or `command`'s run.
     ///
     /// The form keeps the command as long as it lives.
@@ -62,7 +63,11 @@ extension Form {
                     work.disposable = command.execute().asObservable().subscribe(
                         AnyObserver { [weak self] event in
                             if case .next = event { produced = true }
-                            if case .completed = event, produced { self?.drafts?.discard() }
+                            if case .completed = event, produced {
+                                // Submitted: nothing is unsaved (Esc asks nothing), no draft is kept.
+                                self?.markClean()
+                                self?.drafts?.discard()
+                            }
                             observer.on(event)
                         })
                 }

@@ -20,6 +20,8 @@ final class LoginFuzzHarness {
     private(set) var password = ReferenceEditor(words: .line)
     /// What the steps ran into, for the printed figures.
     var coverage = FuzzCoverage()
+    /// How many times Esc asked "Discard changes?": answered Keep editing and Discard in turn.
+    private var discardQuestions = 0
 
     init() throws {
         viewModel = LoginViewModel(
@@ -54,7 +56,10 @@ final class LoginFuzzHarness {
         switch step {
         case .key(let key):
             pilot.press(key)
-            if key == .ctrl("r") || (focused === screen.resetButton && (key == .enter || key == .space)) {
+            if key == .escape, let now = pilot.focusedWidget, !screen.root.isAncestor(of: now) {
+                // Focus went into a dialog: "Discard changes?" (drawn or not, when too small).
+                answerDiscard()
+            } else if key == .ctrl("r") || (focused === screen.resetButton && (key == .enter || key == .space)) {
                 resetReferences()
             } else if focused === screen.username {
                 Self.apply(key, to: &username)
@@ -99,6 +104,17 @@ final class LoginFuzzHarness {
         }
         followFocusEntry(from: focused)
         return nil
+    }
+
+    /// Answers the "Discard changes?" that Esc asked over typed text: Keep editing (Esc, which
+    /// gives focus back where it was, the caret kept) and Discard (the run ends) in turn.
+    private func answerDiscard() {
+        discardQuestions += 1
+        if discardQuestions.isMultiple(of: 2) {
+            pilot.press(.escape)
+        } else {
+            pilot.press(.tab, .enter)
+        }
     }
 
     /// Focus arriving at a text field from elsewhere (Tab, Enter, a focus request) puts its

@@ -112,6 +112,23 @@ struct FormValidityTests {
         #expect(pilot.focusedWidget === signUp.email.widget)
     }
 
+    @Test("a submit whose command produced a value makes the form clean, so leaving asks nothing")
+    func submitMakesClean() async throws {
+        let signUp = SignUp()
+        let pilot = try Pilot(root: signUp.form, size: Size(width: 60, height: 8))
+        pilot.type("a@b.io\t")
+        pilot.press(.end, .backspace)
+        pilot.type("1")
+        #expect(signUp.form.isDirty)
+        pilot.press(.enter)
+        await pilot.settle()
+        #expect(signUp.saved == 1)
+        #expect(!signUp.form.isDirty)
+        var left = false
+        signUp.form.confirmDiscard { left = true }
+        #expect(left)
+    }
+
     @Test("the form is dirty while a field is, and reset makes it clean")
     func formDirtyAndReset() throws {
         let signUp = SignUp()
