@@ -90,6 +90,7 @@ public final class LoginScreen {
         form.addField("", remember, key: "remember")
         form.addField("Session", sessionLength, key: "session")
         form.addRow(status)
+        form.showsSubmitErrors = false  // the status row says the failure, then the lockout
         form.addButtons([signInButton, resetButton], default: signInButton)
         status.isHidden = true
         signIn = form.submitCommand(running: viewModel.signInCommand)

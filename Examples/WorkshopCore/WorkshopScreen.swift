@@ -54,10 +54,8 @@ public final class WorkshopScreen {
         joined.asObservable()
             .map { $0.map { "You're in, \($0). Esc leaves." } ?? "Esc leaves without signing up." }
             .bind(to: status.rx.text).disposed(by: bag)
-        // A refusal (the name is taken, the last place went meanwhile) says why and what to do.
-        signUp.errors
-            .map { "\($0)" }
-            .bind(to: status.rx.text).disposed(by: bag)
+        // A refusal (the name is taken, the last place went meanwhile) shows in the form's own
+        // message row, under Sign up, until the name is edited.
     }
 
     /// Connects the screen's keys to `app`: Esc leaves, asking first when a name was typed

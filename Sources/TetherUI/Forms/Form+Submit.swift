@@ -13,6 +13,10 @@ extension Form {
     ///   the execution fails with ``FormInvalidError``. A run of `command` that produces a value and
     ///   completes makes the form clean (``markClean()``: ``confirmDiscard(_:)`` then asks
     ///   nothing) and removes its draft (``FormDrafts``).
+    /// - When `command`'s run fails, its error (its `description`) shows in the form's
+    ///   message row under the buttons, full screen and inline, until the person edits a
+    ///   field or submits again (``showsSubmitErrors``); the accessible presentation says it
+    ///   as a sentence.
     /// - Disposing the execution (Esc, `Command.cancelAll()`) stops the wait or `command`'s run.
     ///
     /// The form keeps the command as long as it lives.
@@ -56,6 +60,7 @@ extension Form {
             let work = SerialDisposable()
             let proceed: @MainActor () -> Void = { [weak self] in
                 guard let self else { return observer.on(.completed) }
+                if self.statusIsRunError { self.showStatus(nil) }
                 if self.explainInvalid() {
                     observer.on(.error(FormInvalidError(fields: self.invalidFields.map { $0.title })))
                 } else {
@@ -63,6 +68,7 @@ extension Form {
                     work.disposable = command.execute().asObservable().subscribe(
                         AnyObserver { [weak self] event in
                             if case .next = event { produced = true }
+                            if case .error(let error) = event { self?.showRunError(error) }
                             if case .completed = event, produced {
                                 // Submitted: nothing is unsaved (Esc asks nothing), no draft is kept.
                                 self?.markClean()
@@ -89,6 +95,16 @@ extension Form {
             }
             return work
         }
+    }
+}
+
+extension Form {
+    /// Shows what a submit's run threw in the form's message row, until the person edits a
+    /// keyed field or submits again. A cancelled run says nothing.
+    fileprivate func showRunError(_ error: any Error) {
+        guard showsSubmitErrors, !(error is CancellationError), !(error is FormInvalidError) else { return }
+        showStatus(String(describing: error))
+        statusIsRunError = true
     }
 }
 

@@ -54,9 +54,14 @@ extension Form {
 
     func fieldValidationChanged() {
         validityChanged()
-        if statusLabel?.isHidden == false {
+        if statusLabel?.isHidden == false, !statusIsRunError {
             showStatus(invalidSummary(inStepOnly: stepState?.statusIsStepOnly == true))
         }
+    }
+
+    /// The person edited `field` (not a model write): a run error's message has been answered.
+    func fieldEdited(_ field: Field) {
+        if statusIsRunError { showStatus(nil) }
     }
 
     func fieldValueChanged(_ field: Field) {
@@ -145,6 +150,7 @@ extension Form {
 
     /// Shows `message` in the form's own message row under its rows (`nil` hides it).
     func showStatus(_ message: String?) {
+        statusIsRunError = false
         if message == nil, statusLabel == nil { return }
         let label = statusLabel ?? makeStatusLabel()
         label.text = message ?? ""

@@ -33,6 +33,12 @@ public final class Form: Widget {
     var rowOfChild: [ObjectIdentifier: Int] = [:]
     /// The form's own message row (why a submit cannot go on), made on first use.
     var statusLabel: Label?
+    /// Whether the message row holds a submit's run error (kept until the person edits a
+    /// field or submits again) rather than the invalid fields (which it follows).
+    var statusIsRunError = false
+    /// Whether a submit's run error shows in the form's message row (``submitCommand(running:)``).
+    /// Turn it off when the app says the error itself, in a row of its own.
+    public var showsSubmitErrors = true
     /// The keyed fields by key.
     var fieldsByKey: [String: Field] = [:]
     /// Observers of the form's validity and dirty state, made on first use.

@@ -192,6 +192,7 @@ public final class FormField<Value: Equatable>: Form.Field {
         let form = self.form
         if form?.validationTiming == .live { state.revealed = true }
         valueChanged(in: form)
+        form?.fieldEdited(self)
     }
 
     /// The widget's value was set programmatically (the model wrote it): read it back.

@@ -129,6 +129,47 @@ struct FormValidityTests {
         #expect(left)
     }
 
+    /// A form with a Name and Save bound to a submit whose command fails with "The server said no".
+    @MainActor
+    struct Refusing {
+        struct Refusal: Error, CustomStringConvertible {
+            var description: String { "The server said no" }
+        }
+        let form = Form()
+        let name: FormField<String>
+        let save = Button("Save"), cancel = Button("Cancel")
+        let refuse = Command<Void, Void> { () -> Observable<Void> in .error(Refusal()) }
+
+        init() {
+            name = form.addField("Name", TextField(text: "ada"), key: "name")
+            form.addButtons([save, cancel], default: save)
+            save.bind(form.submitCommand(running: refuse))
+        }
+    }
+
+    @Test("a submit whose command fails says its error in the form's row, focus back on Save, until a field is edited")
+    func runErrorShown() throws {
+        let refusing = Refusing()
+        let pilot = try Pilot(root: refusing.form, size: Size(width: 60, height: 8))
+        pilot.press(.tab, .enter)
+        #expect(pilot.screen.contains("The server said no"))
+        #expect(pilot.focusedWidget === refusing.save)
+        pilot.press(.enter)
+        #expect(pilot.screen.contains("The server said no"))
+        pilot.press(.backTab)
+        pilot.type("m")
+        #expect(!pilot.screen.contains("The server said no"))
+    }
+
+    @Test("an app that says submit errors itself turns the form's off")
+    func runErrorOff() throws {
+        let refusing = Refusing()
+        refusing.form.showsSubmitErrors = false
+        let pilot = try Pilot(root: refusing.form, size: Size(width: 60, height: 8))
+        pilot.press(.tab, .enter)
+        #expect(!pilot.screen.contains("The server said no"))
+    }
+
     @Test("the form is dirty while a field is, and reset makes it clean")
     func formDirtyAndReset() throws {
         let signUp = SignUp()
