@@ -72,7 +72,9 @@ extension SessionChannelHandler {
             .takingOwnershipOfDescriptor(input: pipes.error)
             .whenComplete { result in
                 switch result {
-                case .success(let pipe): bound.value.errorSide = pipe
+                case .success(let pipe):
+                    bound.value.errorSide = pipe
+                    if !channel.isWritable { _ = pipe.setOption(ChannelOptions.autoRead, value: false) }
                 case .failure: closeDescriptor(pipes.error)
                 }
             }

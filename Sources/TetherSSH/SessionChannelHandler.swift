@@ -316,9 +316,11 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        // The client reads slowly: stop reading the terminal side, so the session's own
-        // output queue fills and its limits apply.
+        // The client reads slowly: stop reading the terminal side (and a command's standard
+        // error), so the session's own output queue or the process's pipes fill and their
+        // limits apply, never a backlog in the server.
         _ = master?.setOption(ChannelOptions.autoRead, value: context.channel.isWritable)
+        _ = errorSide?.setOption(ChannelOptions.autoRead, value: context.channel.isWritable)
         context.fireChannelWritabilityChanged()
     }
 

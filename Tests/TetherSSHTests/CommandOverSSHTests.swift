@@ -1,3 +1,12 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import NIOCore
+import NIOSSH
 import TerminalHarness
 import Testing
 import TetherSSH
@@ -50,6 +59,31 @@ struct CommandOverSSHTests {
             result.stdout
                 == "[--name]\n[Ada Lovelace]\n[it's]\n[$HOME; rm -rf /]\nno terminal\nuser=ada term=none\n")
         #expect(result.stderr == "read hello from a pipe, then 8 more\n")
+        await fixture.stop()
+    }
+
+    @Test("a command's standard error is not read while the client does not read, so the server holds no backlog")
+    func errorFollowsTheClient() async throws {
+        let done = "/tmp/tether-ssh-stderr-\(getpid())"
+        unlink(done)
+        defer { unlink(done) }
+        // 20 MB on standard error: ten times the channel's window and far over its buffer's marks.
+        let program = SSHServer.SessionProgram(
+            path: "/bin/sh", arguments: ["-c", "head -c 20000000 /dev/zero >&2; : > \(done)"],
+            environment: ["PATH": "/usr/bin:/bin"])
+        let fixture = try await SSHFixture(authentication: { _ in .anonymous }, program: program)
+        try await fixture.server.start()
+        let client = try await RawSSHClient.connect(port: fixture.server.port)
+        let channel = try await client.open()
+        try await channel.channel.setOption(ChannelOptions.autoRead, value: false).get()
+        channel.send(SSHChannelRequestEvent.ShellRequest(wantReply: true))
+        try await Task.sleep(for: .seconds(2))
+        #expect(access(done, F_OK) != 0, "the server read all of standard error while the client read none")
+        try await channel.channel.setOption(ChannelOptions.autoRead, value: true).get()
+        channel.channel.read()
+        try await channel.waitUntil("all of standard error") { $0.bytes.count == 20_000_000 }
+        #expect(access(done, F_OK) == 0)
+        await client.close()
         await fixture.stop()
     }
 
