@@ -55,11 +55,7 @@ extension OnboardingScreen {
                 .required().validate(.length(min: 8)).bound(to: model.password)
             Field("Confirm", key: "confirm", SecureField(width: 28))
                 .required()
-                .onAdd { field in
-                    if let password = field.form?.field(forKey: "password") as? FormField<String> {
-                        field.validate(.equal(to: password, "The passwords differ"))
-                    }
-                }
+                .equal(toKey: "password", "The passwords differ")
                 .bound(to: model.confirmation)
         }
     }

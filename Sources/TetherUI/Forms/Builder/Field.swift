@@ -32,6 +32,21 @@ public struct Field<Value: Equatable>: FormContent {
         with { field, _ in field.validate(validator) }
     }
 
+    /// Adds the rule that the value equals the field keyed `key` (a password's confirmation):
+    /// ``Validator/equal(to:_:)``, run again whenever that field changes. The field keyed
+    /// `key` comes earlier in the form and holds the same type of value; a form built
+    /// otherwise stops at once with a message naming both keys (a mistake in the program).
+    public func equal(toKey key: String, _ message: String) -> Field {
+        with { field, form in
+            guard let other = form.field(forKey: key) as? FormField<Value> else {
+                preconditionFailure(
+                    "Field \"\(field.key)\": .equal(toKey: \"\(key)\") needs an earlier field keyed \"\(key)\" holding a \(Value.self)"
+                )
+            }
+            field.validate(.equal(to: other, message))
+        }
+    }
+
     /// Marks the field required (or not).
     public func required(_ isRequired: Bool = true) -> Field { with { field, _ in field.isRequired = isRequired } }
 

@@ -24,6 +24,21 @@ struct FormBuilderTests {
         #expect(form.invalidFields.map(\.title) == ["Name"])
     }
 
+    @Test("equal(toKey:) compares with the earlier field by key and follows its changes")
+    func equalToKey() throws {
+        let form = Form {
+            Field("Password", key: "password", SecureField())
+            Field("Confirm", key: "confirm", SecureField()).equal(toKey: "password", "The passwords differ")
+        }
+        let pilot = try Pilot(root: form, size: Size(width: 50, height: 6))
+        pilot.type("secret\tsecrex\t")
+        #expect(pilot.screen.contains("The passwords differ"))
+        pilot.press(.backTab, .backTab, .backspace)
+        pilot.type("x")
+        #expect(!pilot.screen.contains("The passwords differ"))
+        #expect(form.isValid)
+    }
+
     @Test("if, if-else and for choose the fields built")
     func controlFlow() {
         let advanced = false
