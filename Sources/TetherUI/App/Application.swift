@@ -196,6 +196,7 @@ public final class Application {
 
     package func finish(_ reason: Exit) {
         guard exitReason == nil else { return }
+        leaveFinalFrame()
         exitReason = reason
         terminalFocusSubject.onCompleted()
         if let onFinish {

@@ -1,0 +1,34 @@
+/// The frame an inline run leaves in the scrollback.
+extension Application {
+    /// Inline, the last frame stays on the terminal after the program ends: it is drawn once
+    /// more as the form itself, without what was only passing over it. A popup or dialog
+    /// still open (the key list, a dropdown's list, a "Discard changes?" whose answer ended
+    /// the run) is closed without being answered, and a button's spinner stops. Full screen
+    /// and in the accessible presentation nothing stays, and nothing is drawn.
+    func leaveFinalFrame() {
+        guard started, case .band = backend.features.screen else { return }
+        closePopupsUnanswered()
+        stopSpinners(in: root)
+        renderIfNeeded()
+    }
+
+    /// Closes every popup as if it had never opened: no `onDismiss` runs (a dialog's
+    /// completion must not take the run's end for an answer); focus goes back to where the
+    /// lowest popup found it.
+    private func closePopupsUnanswered() {
+        guard let lowest = overlays.entries.first else { return }
+        for entry in overlays.remove(lowest.popup) {
+            router.widgetRemoved(entry.popup)
+            entry.popup.host = nil
+        }
+        focusController.invalidateChain()
+        if let back = lowest.returnFocus, back.acceptsFocus { focusController.focus(back, returning: true) }
+        focusController.focusFirstIfNeeded()
+        renderer.setNeedsLayout()
+    }
+
+    private func stopSpinners(in widget: Widget) {
+        if let button = widget as? Button, button.isBusy { button.isBusy = false }
+        for child in widget.children { stopSpinners(in: child) }
+    }
+}
