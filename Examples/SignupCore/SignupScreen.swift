@@ -35,7 +35,7 @@ public final class SignupScreen {
         // Keyed, so that changing them counts as a change Esc asks about.
         form.addField("Plan", plan, key: "plan")
         let contactField = form.addField("Contact", contact, key: "contact").required()
-        form.addField("City", city, key: "city")
+        form.addField("City", city, key: "city").required()  // the view model needs one to sign up
         let ageField = form.addField("Age", age)
         form.addField("About", about, key: "about")
         form.addButtons([submit], default: submit)

@@ -25,7 +25,7 @@ struct LoginDemoAccessibleEndToEndTests {
         let tmux = try TmuxSession(
             command: "trap true INT; stty -g > before; \(program) > out 2> err; echo $? > status; "
                 + "stty -g > after; exec sleep 600")
-        try await tmux.waitForText("Username (your name):", timeout: .seconds(30))
+        try await tmux.waitForText("Username (hint: your name):", timeout: .seconds(30))
         return tmux
     }
 
@@ -48,7 +48,7 @@ struct LoginDemoAccessibleEndToEndTests {
     func wholeSignIn() async throws {
         let tmux = try await start()
         defer { tmux.kill() }
-        try await answer("demo", after: "Username (your name): ", in: tmux)
+        try await answer("demo", after: "Username (hint: your name): ", in: tmux)
         try await answer("tether-demo", after: "typing is hidden): ", in: tmux)
         try await answer("y", after: "Remember me [y/N]: ", in: tmux)
         try await answer("", after: "[30 min]: ", in: tmux)
@@ -60,7 +60,8 @@ struct LoginDemoAccessibleEndToEndTests {
         #expect(
             Array(lines.prefix(15)) == [
                 "Tether · Sign in.", "4 questions; answer < to go back to the previous one.",
-                "Username (your name): demo", "Password (8+ characters; typing is hidden):", "Remember me [y/N]: y",
+                "Username (hint: your name): demo", "Password (hint: 8+ characters; typing is hidden):",
+                "Remember me [y/N]: y",
                 "Session (5 to 120 in steps of 5) [30 min]:", "Your answers:", "1) Username: demo",
                 "2) Password: (hidden)", "3) Remember me: yes", "4) Session: 30 min",
                 "Type a number to change that answer, or < to go back.", "Sign in? [Y/n]:", "Signing in…",
@@ -75,7 +76,7 @@ struct LoginDemoAccessibleEndToEndTests {
     func wrongPassword() async throws {
         let tmux = try await start()
         defer { tmux.kill() }
-        try await answer("demo", after: "Username (your name): ", in: tmux)
+        try await answer("demo", after: "Username (hint: your name): ", in: tmux)
         try await answer(Self.secret, after: "typing is hidden): ", in: tmux)
         try await answer("", after: "Remember me [y/N]: ", in: tmux)
         try await answer("", after: "[30 min]: ", in: tmux)
@@ -98,7 +99,7 @@ struct LoginDemoAccessibleEndToEndTests {
     func validationAskedAgain() async throws {
         let tmux = try await start(["--accessible"])
         defer { tmux.kill() }
-        try await answer("demo", after: "Username (your name): ", in: tmux)
+        try await answer("demo", after: "Username (hint: your name): ", in: tmux)
         try await answer("short", after: "typing is hidden): ", in: tmux)
         // The error line and the question asked again are two writes; wait for both.
         let lines = try await tmux.waitUntil("the error, then the password asked again") { lines in
@@ -119,7 +120,7 @@ struct LoginDemoAccessibleEndToEndTests {
     func interruptDuringSecret() async throws {
         let tmux = try await start()
         defer { tmux.kill() }
-        try await answer("demo", after: "Username (your name): ", in: tmux)
+        try await answer("demo", after: "Username (hint: your name): ", in: tmux)
         try await tmux.waitForText("typing is hidden):")
         tmux.type("hunter")
         try await Task.sleep(for: .milliseconds(200))
@@ -135,7 +136,7 @@ struct LoginDemoAccessibleEndToEndTests {
     func interruptBeforeSubmit() async throws {
         let tmux = try await start()
         defer { tmux.kill() }
-        try await answer("demo", after: "Username (your name): ", in: tmux)
+        try await answer("demo", after: "Username (hint: your name): ", in: tmux)
         try await answer("tether-demo", after: "typing is hidden): ", in: tmux)
         try await answer("", after: "Remember me [y/N]: ", in: tmux)
         try await answer("", after: "[30 min]: ", in: tmux)
@@ -150,7 +151,7 @@ struct LoginDemoAccessibleEndToEndTests {
     func termUnsetAsks() async throws {
         let tmux = try TmuxSession.running(["env", "-u", "TERM", Self.binary])
         defer { tmux.kill() }
-        try await tmux.waitForText("Username (your name):", timeout: .seconds(30))
+        try await tmux.waitForText("Username (hint: your name):", timeout: .seconds(30))
         tmux.press("C-d")
         #expect(try await exitStatus(tmux) == "2")
     }
@@ -172,7 +173,7 @@ struct LoginDemoAccessibleEndToEndTests {
         #expect(
             result.stderr.hasPrefix(
                 "Tether · Sign in.\n4 questions; answer < to go back to the previous one.\n"
-                    + "Username (your name): demo\nPassword (8+ characters; typing is hidden): \n"))
+                    + "Username (hint: your name): demo\nPassword (hint: 8+ characters; typing is hidden): \n"))
         #expect(result.stderr.contains("2) Password: (hidden)\n"))
         #expect(!result.stderr.contains("tether-demo") && !result.stdout.contains("tether-demo"))
     }
@@ -183,7 +184,7 @@ struct LoginDemoAccessibleEndToEndTests {
     func scriptedEscapesNotEchoed() async {
         let result = await scripted("de\u{1B}]0;pwned\u{7}mo\ntether-demo\n\n\n\n")
         #expect(
-            result.stderr.contains("\nUsername (your name): de]0;pwnedmo\n"),
+            result.stderr.contains("\nUsername (hint: your name): de]0;pwnedmo\n"),
             "stderr: \(result.stderr.debugDescription)"
         )
         #expect(!result.stderr.utf8.contains(0x1B) && !result.stderr.utf8.contains(0x07))
@@ -195,7 +196,7 @@ struct LoginDemoAccessibleEndToEndTests {
         let command = "printf 'de\\377mo\\ntether-demo\\n\\n\\n\\n' | \(shellQuoted(Self.binary)) --delay 0.05"
         let result = await ProcessRunner.run(["setsid", "-w", "sh", "-c", command])
         #expect(
-            result.stderr.contains("\nUsername (your name): de\u{FFFD}mo\n"),
+            result.stderr.contains("\nUsername (hint: your name): de\u{FFFD}mo\n"),
             "stderr: \(result.stderr.debugDescription)"
         )
     }

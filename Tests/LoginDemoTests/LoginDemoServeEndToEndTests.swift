@@ -65,7 +65,7 @@ struct LoginDemoServeEndToEndTests {
         let result = await ProcessRunner.run(["sh", "-c", "printf 'demo\\ntether-demo\\n\\n\\n\\n' | \(ssh)"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout == "signed in: demo (session 30 min, not remembered)\n")
-        #expect(result.stderr.contains("Username (your name): demo\n"), "\(result.stderr)")
+        #expect(result.stderr.contains("Username (hint: your name): demo\n"), "\(result.stderr)")
         #expect(!result.stderr.contains("tether-demo") && !result.stdout.contains("tether-demo"))
         // A command's words are not taken: login-demo has options that name files on the server.
         let refused = await ProcessRunner.run(["sh", "-c", "\(ssh) -- --answers /etc/passwd < /dev/null"])

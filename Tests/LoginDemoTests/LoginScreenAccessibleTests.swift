@@ -27,8 +27,8 @@ struct LoginScreenAccessibleTests {
             pilot.transcript == """
                 Tether · Sign in.
                 4 questions; answer < to go back to the previous one.
-                Username (your name): demo
-                Password (8+ characters; typing is hidden): 
+                Username (hint: your name): demo
+                Password (hint: 8+ characters; typing is hidden): 
                 Remember me [y/N]: y
                 Session (5 to 120 in steps of 5) [30 min]: 45
                 Your answers:
@@ -69,7 +69,10 @@ struct LoginScreenAccessibleTests {
     @Test("a blank username is told its validation message as a sentence and asked again")
     func blankUsernameAskedAgain() {
         pilot.answer("")
-        #expect(pilot.lines.suffix(3) == ["Username (your name): ", "Enter a username.", "Username (your name): "])
+        #expect(
+            pilot.lines.suffix(3) == [
+                "Username (hint: your name): ", "Enter a username.", "Username (hint: your name): ",
+            ])
     }
 
     @Test("a short password is told its validation message and asked again, not offered back as the default")
@@ -77,7 +80,7 @@ struct LoginScreenAccessibleTests {
         pilot.answer("demo", "short")
         #expect(
             pilot.lines.suffix(2) == [
-                "At least 8 characters (5 so far).", "Password (8+ characters; typing is hidden): ",
+                "At least 8 characters (5 so far).", "Password (hint: 8+ characters; typing is hidden): ",
             ])
     }
 
@@ -119,7 +122,7 @@ struct LoginScreenAccessibleTests {
         #expect(pilot.lines.suffix(3).first == "Sign in is not available now: Too many attempts: try again in 28 s.")
         await pilot.advance(by: .seconds(28))
         pilot.answer("")
-        #expect(pilot.lines.last == "Password (8+ characters; typing is hidden): ")
+        #expect(pilot.lines.last == "Password (hint: 8+ characters; typing is hidden): ")
         #expect(!pilot.transcript.contains("wrong-password"))
     }
 
@@ -144,7 +147,7 @@ struct LoginScreenAccessibleTests {
         pilot.answer("demo")
         pilot.interrupt()
         await pilot.settle()
-        #expect(pilot.lines.suffix(2) == ["Password (8+ characters; typing is hidden): ", ""])
+        #expect(pilot.lines.suffix(2) == ["Password (hint: 8+ characters; typing is hidden): ", ""])
         #expect(pilot.exit == .interrupted)
         #expect(pilot.error == nil)
         #expect(started == 0)

@@ -132,7 +132,7 @@ struct OnboardingEndToEndTests {
         #expect(
             result.stdout.contains("\"languages\": [\"Swift\", \"Rust\"], \"proxy\": \"http://p:3128\", \"cores\": 16"))
         #expect(!result.stdout.contains("analytical") && !result.stderr.contains("analytical"))
-        #expect(result.stderr.contains("Email (required; ada@example.com): ada@example.com\n"))
+        #expect(result.stderr.contains("Email (required; hint: ada@example.com): ada@example.com\n"))
         #expect(
             result.stderr.contains("Confirm (required; typing is hidden): \nStep 2 of 3: Machine.\nShell: 3 options."))
         #expect(result.stderr.hasSuffix("Save? [Y/n]: \nSaving…\nSaved.\n"), "stderr: \(result.stderr)")

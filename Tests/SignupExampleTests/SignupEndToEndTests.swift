@@ -54,7 +54,7 @@ struct SignupEndToEndTests {
         try await tmux.waitForText("Lisbon", timeout: .seconds(10))
         tmux.press("Down")
         tmux.press("Enter")
-        try await tmux.waitUntil("the city accepted") { lines in lines.contains { $0.contains("City       Lisbon") } }
+        try await tmux.waitUntil("the city accepted") { lines in lines.contains { $0.contains("City *     Lisbon") } }
         tmux.press("Tab", "Tab")  // past the age, to the "about you" area
         tmux.type("line one")
         tmux.press("C-j")  // a line feed: a line break in the area, never Enter

@@ -33,7 +33,7 @@ struct SignupModifiedEnterTests {
         let tmux = try await aboutFocused()
         defer { tmux.kill() }
         tmux.press("C-Enter")
-        try await tmux.waitForText("Country needs attention")
+        try await tmux.waitForText("2 fields need attention: Country, City")
         tmux.type("two")  // focus went to the country, the first field that needs attention
         let lines = try await tmux.waitForText("[two")
         let about = try #require(lines.firstIndex { $0.contains("About      one") })

@@ -42,7 +42,7 @@ struct SignupScreenAccessibleTests {
         #expect(
             Array(pilot.lines.suffix(3)) == [
                 "9) India", "Options 1 to 9 of 21: type more for the next ones, a number, or part of a name.",
-                "Country (required; choose a country; a number from 1 to 21 or part of a name): ",
+                "Country (required; hint: choose a country; a number from 1 to 21 or part of a name): ",
             ])
     }
 
@@ -54,7 +54,7 @@ struct SignupScreenAccessibleTests {
         #expect(
             Array(pilot.lines.suffix(2)) == [
                 "Options 10 to 18 of 21: type more for the next ones, a number, or part of a name.",
-                "Country (required; choose a country; a number from 1 to 21 or part of a name): ",
+                "Country (required; hint: choose a country; a number from 1 to 21 or part of a name): ",
             ])
         pilot.answer("18")
         #expect(
@@ -75,7 +75,7 @@ struct SignupScreenAccessibleTests {
         #expect(
             Array(pilot.lines.suffix(2)) == [
                 "“united” matches 2 options: 20) United Kingdom, 21) United States. Type more of the name or its number.",
-                "Country (required; choose a country; a number from 1 to 21 or part of a name): ",
+                "Country (required; hint: choose a country; a number from 1 to 21 or part of a name): ",
             ])
     }
 

@@ -40,7 +40,7 @@ struct SignupScreenTests {
         app.screen.age.focus()
         app.pilot.press(.enter)
         #expect(app.pilot.screen.contains("Country is required"))
-        #expect(app.pilot.screen.contains("Country needs attention"))
+        #expect(app.pilot.screen.contains("2 fields need attention: Country, City"))
         #expect(app.pilot.focusedWidget === app.screen.country)
     }
 
@@ -82,7 +82,7 @@ struct SignupScreenTests {
         await app.pilot.settle()
         app.pilot.advance(by: .milliseconds(50))
         await app.pilot.settle()
-        #expect(app.line(containing: "City").contains("City       berlin"))
+        #expect(app.line(containing: "City").contains("City *     berlin"))
         #expect(app.pilot.screen.contains("Bergen"))
         app.pilot.press(.right)
         #expect(app.viewModel.city.value == "Berlin")

@@ -28,7 +28,7 @@ struct SignupScriptedEndToEndTests {
         #expect(result.stderr.contains("9) India\nOptions 1 to 9 of 21: "))
         #expect(
             result.stderr.contains(
-                "Country (required; choose a country; a number from 1 to 21 or part of a name): 18\n"))
+                "Country (required; hint: choose a country; a number from 1 to 21 or part of a name): 18\n"))
         #expect(result.stderr.contains("1) Country: Spain\n"))
         #expect(result.stderr.hasSuffix("Sign up? [Y/n]: \nSigning up…\nSigned up.\n"))
     }

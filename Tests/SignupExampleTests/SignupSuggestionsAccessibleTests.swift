@@ -35,7 +35,7 @@ struct SignupSuggestionsAccessibleTests {
     @Test("the city question does not read its typing placeholder")
     func noPlaceholder() {
         pilot.answer("18", "", "1")
-        #expect(pilot.lines.last == "City: ")
+        #expect(pilot.lines.last == "City (required): ")
     }
 
     @Test("typed part of a city, its suggestions are offered numbered and a number takes one")
@@ -43,7 +43,8 @@ struct SignupSuggestionsAccessibleTests {
         await answerCity("lis")
         #expect(
             Array(pilot.lines.suffix(2)) == [
-                "Suggestions for “lis”: 1) Lisbon. Type 1 to take it, or press Enter to keep “lis”.", "City [lis]: ",
+                "Suggestions for “lis”: 1) Lisbon. Type 1 to take it, or press Enter to keep “lis”.",
+                "City (required) [lis]: ",
             ])
         pilot.answer("1")
         #expect(viewModel.city.value == "Lisbon")

@@ -23,7 +23,7 @@ struct AccessibleSignalTests {
             command: "stty -g > before; trap 'true' INT; \(demo) > out 2> err; "
                 + "echo $? > status; stty -g > after; exec sleep 600")
         let pid = try await DemoInTmux.pid(of: tmux)
-        try await tmux.waitForText("Username (your name):", timeout: DemoInTmux.startTimeout)
+        try await tmux.waitForText("Username (hint: your name):", timeout: DemoInTmux.startTimeout)
         tmux.type("alice")
         tmux.press("Enter")
         try await tmux.waitForText("typing is hidden):")

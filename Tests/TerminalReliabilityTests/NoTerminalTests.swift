@@ -42,7 +42,7 @@ struct NoTerminalTests {
     static func expectConversationEndsOnEOF(_ command: [String]) async throws {
         let tmux = try TmuxSession.running(command)
         defer { tmux.kill() }
-        try await tmux.waitForText("Username (your name):", timeout: DemoInTmux.startTimeout)
+        try await tmux.waitForText("Username (hint: your name):", timeout: DemoInTmux.startTimeout)
         tmux.press("C-d")
         #expect(try await DemoInTmux.exitStatus(tmux) == "2")
         let err = tmux.file("err") ?? ""
@@ -57,7 +57,7 @@ struct NoTerminalTests {
     func termDumb() async throws {
         let tmux = try TmuxSession.running(["env", "TERM=dumb", DemoInTmux.binary])
         defer { tmux.kill() }
-        try await tmux.waitForText("Username (your name):", timeout: DemoInTmux.startTimeout)
+        try await tmux.waitForText("Username (hint: your name):", timeout: DemoInTmux.startTimeout)
         tmux.press("C-d")
         #expect(try await DemoInTmux.exitStatus(tmux) == "2")
         #expect(tmux.file("err") == "login-demo: stopped at Username (Ctrl-D ends the input): nothing was submitted\n")
@@ -76,7 +76,7 @@ struct NoTerminalTests {
     func termDumbWritesNoEscape() async throws {
         let pty = try PtySession([DemoInTmux.binary], environment: ["TERM=dumb"])
         defer { pty.kill() }
-        try await pty.waitFor(text: "Username (your name):", timeout: 30)
+        try await pty.waitFor(text: "Username (hint: your name):", timeout: 30)
         pty.send([0x04])  // Ctrl-D at the start of a line: the end of input
         #expect(try await pty.waitForExit(timeout: 30) == 2)
         let written = String(decoding: pty.output, as: UTF8.self)
@@ -98,7 +98,7 @@ struct NoTerminalTests {
         let result = await ProcessRunner.run(["setsid", "-w", DemoInTmux.binary, "--delay", "0.1"], stdinPath: answers)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout == "signed in: demo (session 30 min, not remembered)\n")
-        #expect(result.stderr.contains("Username (your name):"), "stderr: \(result.stderr)")
+        #expect(result.stderr.contains("Username (hint: your name):"), "stderr: \(result.stderr)")
     }
 
     /// Signs in as demo in the pane and leaves with Enter.

@@ -84,7 +84,7 @@ struct ResultOutputTests {
         // In a pty, so that the accessible form asks on the terminal: its question shows that main runs.
         let pty = try PtySession(["/bin/sh", "-c", "exec \"$0\" --accessible 2>&-", DemoInTmux.binary])
         defer { pty.kill() }
-        try await pty.waitFor(text: "Username (your name):", timeout: 30)
+        try await pty.waitFor(text: "Username (hint: your name):", timeout: 30)
         var target = [CChar](repeating: 0, count: 256)
         let count = readlink("/proc/\(pty.pid)/fd/2", &target, target.count - 1)
         let path = String(decoding: target.prefix(max(count, 0)).map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -150,7 +150,10 @@ final class AccessibleDialog {
     func askable(_ widget: Widget) -> Bool { !widget.isEffectivelyHidden && widget.isEffectivelyEnabled }
 
     func name(of item: Item) -> String {
-        let name = item.label ?? item.widget.accessiblePrompt.fallbackLabel ?? ""
+        let own = item.widget.accessiblePrompt.fallbackLabel
+        var name = item.label ?? own ?? ""
+        // A toggle keeps its own text in its question: "Proxy: Use a proxy [y/N]".
+        if let label = item.label, !label.isEmpty, let own, !own.isEmpty, own != label { name = "\(label): \(own)" }
         return item.field?.isRequired == true ? name + " (required)" : name
     }
 

@@ -59,7 +59,8 @@ public struct AccessiblePrompt: Hashable, Sendable {
     /// The rule an answer follows, in words, when the widget has one of its own (a slider:
     /// `A number from 5 to 120 in steps of 5`): what a form's help says of it. `nil`: none.
     public var rule: String?
-    /// What to call the widget when the form gives it no label (a toggle's title).
+    /// The widget's own text (a toggle's title): its name when the form gives it no label, and
+    /// said after the label when it has one ("Proxy: Use a proxy [y/N]").
     public var fallbackLabel: String?
     /// Whether the answer is secret: echo goes off while it is read and it is never printed.
     public var isSecret: Bool

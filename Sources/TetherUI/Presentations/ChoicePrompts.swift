@@ -100,7 +100,7 @@ extension OptionList {
     /// The prompt of a one-of-N widget: the options numbered, the choice in brackets.
     func singleChoicePrompt(chosen: Option?, hint: String = "") -> AccessiblePrompt {
         let range = count == 1 ? "1" : "a number from 1 to \(count)"
-        let hintPart = hint.isEmpty || chosen != nil ? "" : "\(hint); "
+        let hintPart = hint.isEmpty || chosen != nil ? "" : "hint: \(hint); "
         let current = chosen.map { " [\(title($0))]" } ?? ""
         let search = count > AccessibleDialog.pageSize ? " or part of a name" : ""
         return AccessiblePrompt(

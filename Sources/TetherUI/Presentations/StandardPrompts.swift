@@ -3,7 +3,7 @@
 extension TextField: AccessiblePrompting {
     public var accessiblePrompt: AccessiblePrompt {
         if echoMode != .normal {
-            let hint = placeholder.isEmpty ? "" : "\(placeholder); "
+            let hint = placeholder.isEmpty ? "" : "hint: \(placeholder); "
             let keep = text.isEmpty ? "" : "empty keeps the current one; "
             return AccessiblePrompt(
                 question: "(\(hint)\(keep)typing is hidden)", isSecret: true, value: text.isEmpty ? "" : nil)
@@ -11,7 +11,8 @@ extension TextField: AccessiblePrompting {
         let suggests = completion != nil
         if text.isEmpty {
             // "start typing" is an instruction for keys; on a line the suggestions are offered instead.
-            let hint = placeholder.isEmpty || suggests ? "" : "(\(placeholder))"
+            // A placeholder is said as a hint, never as if it were the value ([value]).
+            let hint = placeholder.isEmpty || suggests ? "" : "(hint: \(placeholder))"
             return AccessiblePrompt(question: hint, value: "")
         }
         return AccessiblePrompt(question: "[\(AccessiblePrompt.readable(text))]", value: text)
@@ -89,7 +90,7 @@ extension TextArea: AccessiblePrompting {
     public var accessiblePrompt: AccessiblePrompt {
         let end = "end with an empty line"
         if text.isEmpty {
-            let hint = placeholder.isEmpty ? "" : "\(placeholder); "
+            let hint = placeholder.isEmpty ? "" : "hint: \(placeholder); "
             return AccessiblePrompt(question: "(\(hint)\(end))", lines: .untilEmptyLine, value: "")
         }
         let current = text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " / ")

@@ -46,7 +46,26 @@ struct AccessibleDialogTests {
         #expect(pilot.lines.last == "Name [Ada]: ")
         pilot.answer("")
         #expect(profile.name.text == "Ada")
-        #expect(pilot.lines.last == "PIN (4 digits; typing is hidden): ")
+        #expect(pilot.lines.last == "PIN (hint: 4 digits; typing is hidden): ")
+    }
+
+    @Test("a toggle under a label of its own keeps its text in the question; alone, its text is the name")
+    func toggleKeepsItsText() throws {
+        let form = Form()
+        form.addField("Proxy", Toggle("Use a proxy"))
+        form.addField("", Toggle("Remember me"))
+        let pilot = try TranscriptPilot(root: form)
+        #expect(pilot.lines.last == "Proxy: Use a proxy [y/N]: ")
+        pilot.answer("y")
+        #expect(pilot.lines.last == "Remember me [y/N]: ")
+    }
+
+    @Test("a placeholder is said as a hint, never where a value goes")
+    func placeholderIsAHint() throws {
+        let form = Form()
+        form.addField("Name", TextField(placeholder: "Ada Lovelace"))
+        let pilot = try TranscriptPilot(root: form)
+        #expect(pilot.lines.last == "Name (hint: Ada Lovelace): ")
     }
 
     @Test("< at the first question says so and asks it again")
@@ -88,7 +107,7 @@ struct AccessibleDialogTests {
         let profile = ProfileForm()
         let pilot = try TranscriptPilot(root: profile.root)
         pilot.answer("Ada", "1234", "change 2")
-        #expect(pilot.lines.last == "PIN (4 digits; empty keeps the current one; typing is hidden): ")
+        #expect(pilot.lines.last == "PIN (hint: 4 digits; empty keeps the current one; typing is hidden): ")
     }
 
     @Test("an answer at the review that is neither y, n nor a number says all three")

@@ -104,7 +104,7 @@ struct SingleChoicePromptTests {
         defer { binding.dispose() }
         let pilot = try makeTranscript("Country", dropdown)
         pilot.answer("2")
-        #expect(pilot.lines[4] == "Country (choose a country; a number from 1 to 3): 2")
+        #expect(pilot.lines[4] == "Country (hint: choose a country; a number from 1 to 3): 2")
         #expect(model.value == france)
         #expect(!dropdown.isOpen)
     }

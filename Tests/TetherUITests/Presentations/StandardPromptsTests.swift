@@ -23,7 +23,7 @@ struct TextAreaPromptTests {
         pilot.answer("")
         #expect(
             pilot.transcript == """
-                About (a few lines about you; end with an empty line): first line
+                About (hint: a few lines about you; end with an empty line): first line
                 second line
 
 
