@@ -82,7 +82,9 @@ final class CatalogList: Widget {
                 case .entry(let index): titles[index].count + 2
                 }
             }.max() ?? 0
-        return Size(width: min(width, proposal.width), height: min(rows.count, proposal.height))
+        // Cut off, one column more for the ▲/▼ that say so.
+        let markers = rows.count > proposal.height ? 1 : 0
+        return Size(width: min(width + markers, proposal.width), height: min(rows.count, proposal.height))
     }
 
     override var minimumSize: Size { Size(width: 12, height: 1) }
@@ -107,6 +109,8 @@ final class CatalogList: Widget {
                 canvas.put("› " + titles[index], at: Point(x: 0, y: y), style: style)
             }
         }
+        canvas.drawScrollMarkers(
+            above: top > 0, below: top + frame.height < rows.count, size: frame.size, style: theme.accent)
     }
 
     override var cursorPosition: Point? { nil }

@@ -30,16 +30,28 @@ struct CatalogScreenTests {
         #expect(Set(screen.entries.map(\.group)) == Set(CatalogEntry.Group.allCases))
     }
 
-    @Test("at 80×24 the first entry shows live, with its view model's state and its code")
+    @Test(
+        "at 80×24 the first entry shows live, with its view model's state and its code; the cut list keeps a column for ▼"
+    )
     func firstScreen() throws {
         let (screen, pilot) = try makePilot()
         defer { withExtendedLifetime(screen) {} }
-        #expect(pilot.lines[0] == "┌─ Catalog ─────┐┌─ Example " + String(repeating: "─", count: 51) + "┐")
-        #expect(pilot.lines[1].hasPrefix("│ Widgets       ││ Hello from a Label "))
-        #expect(pilot.lines[2].hasPrefix("│ › Label       │"))
+        #expect(pilot.lines[0] == "┌─ Catalog ──────┐┌─ Example " + String(repeating: "─", count: 50) + "┐")
+        #expect(pilot.lines[1].hasPrefix("│ Widgets        ││ Hello from a Label "))
+        #expect(pilot.lines[2].hasPrefix("│ › Label        │"))
         #expect(pilot.lines[4].contains("│ greeting: \"Hello from a Label\""))
         #expect(pilot.lines[7].contains("│ let label = Label()"))
         #expect(pilot.lines[23].hasPrefix("↑/↓ example · Tab next"))
+    }
+
+    @Test("a list cut off by a short terminal says so with ▼ below, then ▲ above once scrolled")
+    func cutListMarked() throws {
+        let (_, pilot) = try makePilot(height: 12)
+        let listColumn = { (line: String) in String(line.prefix(17)) }
+        #expect(pilot.lines.contains { listColumn($0).contains("▼") }, "\(pilot.screen)")
+        #expect(!pilot.lines.contains { listColumn($0).contains("▲") })
+        pilot.press(.down, times: 10)
+        #expect(pilot.lines.contains { listColumn($0).contains("▲") }, "\(pilot.screen)")
     }
 
     @Test("Down in the list shows the next entry at once")
@@ -47,8 +59,8 @@ struct CatalogScreenTests {
         let (screen, pilot) = try makePilot()
         pilot.press(.down)
         #expect(screen.selection == 1)
-        #expect(pilot.lines[1] == "│ Widgets       ││ your name" + String(repeating: " ", count: 51) + "│")
-        #expect(pilot.lines[3].hasPrefix("│ › TextField   │"))
+        #expect(pilot.lines[1] == "│ Widgets        ││ your name" + String(repeating: " ", count: 50) + "│")
+        #expect(pilot.lines[3].hasPrefix("│ › TextField    │"))
         #expect(pilot.screen.contains("field.rx.text <-> model.name"))
     }
 
@@ -77,7 +89,7 @@ struct CatalogScreenTests {
         screen.choose(screen.entries.firstIndex { $0.title == "DateField" }!)
         pilot.press(.tab)
         pilot.type("31")
-        #expect(pilot.screen.contains("31 November 2026 is not a date: November has 30 days."))
+        #expect(pilot.screen.contains("31 November 2026 is not a date: November has 30"))
         pilot.type("02")
         #expect(pilot.screen.contains("Born  31/02/2026"))
         #expect(pilot.screen.contains("31 February 2026 is not a date"))
@@ -127,7 +139,7 @@ struct CatalogScreenTests {
     func exampleWidth() throws {
         let (screen, pilot) = try makePilot()
         screen.choose(screen.entries.firstIndex { $0.title == "Dropdown" }!)
-        #expect(pilot.lines[1].hasPrefix("│ Widgets       ││ [choose a country ▾]"))
+        #expect(pilot.lines[1].hasPrefix("│ Widgets        ││ [choose a country ▾]"))
     }
 
     @Test("Esc quits the catalog")
