@@ -60,7 +60,7 @@ extension Form {
             let work = SerialDisposable()
             let proceed: @MainActor () -> Void = { [weak self] in
                 guard let self else { return observer.on(.completed) }
-                if self.statusIsRunError { self.showStatus(nil) }
+                if self.statusIsNotice { self.showStatus(nil) }
                 if self.explainInvalid() {
                     observer.on(.error(FormInvalidError(fields: self.invalidFields.map { $0.title })))
                 } else {
@@ -103,8 +103,7 @@ extension Form {
     /// keyed field or submits again. A cancelled run says nothing.
     fileprivate func showRunError(_ error: any Error) {
         guard showsSubmitErrors, !(error is CancellationError), !(error is FormInvalidError) else { return }
-        showStatus(String(describing: error))
-        statusIsRunError = true
+        showNotice(String(describing: error))
     }
 }
 

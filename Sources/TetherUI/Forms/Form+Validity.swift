@@ -54,14 +54,21 @@ extension Form {
 
     func fieldValidationChanged() {
         validityChanged()
-        if statusLabel?.isHidden == false, !statusIsRunError {
+        if statusLabel?.isHidden == false, !statusIsNotice {
             showStatus(invalidSummary(inStepOnly: stepState?.statusIsStepOnly == true))
         }
     }
 
+    /// Shows `message` in the form's message row until the person edits a keyed field or
+    /// submits: a notice, not a verdict on the fields.
+    func showNotice(_ message: String) {
+        showStatus(message)
+        statusIsNotice = true
+    }
+
     /// The person edited `field` (not a model write): a run error's message has been answered.
     func fieldEdited(_ field: Field) {
-        if statusIsRunError { showStatus(nil) }
+        if statusIsNotice { showStatus(nil) }
     }
 
     func fieldValueChanged(_ field: Field) {
@@ -150,7 +157,7 @@ extension Form {
 
     /// Shows `message` in the form's own message row under its rows (`nil` hides it).
     func showStatus(_ message: String?) {
-        statusIsRunError = false
+        statusIsNotice = false
         if message == nil, statusLabel == nil { return }
         let label = statusLabel ?? makeStatusLabel()
         label.text = message ?? ""

@@ -33,9 +33,10 @@ public final class Form: Widget {
     var rowOfChild: [ObjectIdentifier: Int] = [:]
     /// The form's own message row (why a submit cannot go on), made on first use.
     var statusLabel: Label?
-    /// Whether the message row holds a submit's run error (kept until the person edits a
-    /// field or submits again) rather than the invalid fields (which it follows).
-    var statusIsRunError = false
+    /// Whether the message row holds a notice (a submit's run error, a draft that cannot be
+    /// saved), kept until the person edits a field or submits again, rather than the invalid
+    /// fields (which it follows).
+    var statusIsNotice = false
     /// Whether a submit's run error shows in the form's message row (``submitCommand(running:)``).
     /// Turn it off when the app says the error itself, in a row of its own.
     public var showsSubmitErrors = true

@@ -48,18 +48,20 @@ struct DraftFile {
         return rename(path, aside) == 0 ? aside : nil
     }
 
-    /// Writes `entries`; returns whether the draft is on disk.
-    @discardableResult
-    func write(_ entries: [(key: String, value: DraftData)]) -> Bool {
+    /// Writes `entries`; returns the `errno` of a failure, or `nil` once the draft is on disk.
+    func write(_ entries: [(key: String, value: DraftData)]) -> Int32? {
         let text =
             "{"
             + entries.map { "\n  " + DraftText.string($0.key) + ": " + DraftText.value($0.value) }
             .joined(separator: ",") + "\n}\n"
-        return writeFileAtomically(Array(text.utf8), toPath: path) == nil
+        return writeFileAtomically(Array(text.utf8), toPath: path)
     }
 
-    /// Removes the draft.
-    func remove() { unlink(path) }
+    /// Removes the draft; returns the `errno` of a failure (none when there was no file).
+    @discardableResult
+    func remove() -> Int32? {
+        unlink(path) == 0 || errno == ENOENT ? nil : errno
+    }
 }
 
 /// Draft data as JSON text.

@@ -130,7 +130,7 @@ public final class FormDrafts {
         saved = nil
         timer?.dispose()
         timer = nil
-        file.remove()
+        if let code = file.remove() { failed("removed", code) }
     }
 
     /// Whether drafts are off for this run: the accessible presentation's answers come from a
@@ -159,9 +159,26 @@ public final class FormDrafts {
         timer?.dispose()
         timer = nil
         guard saved == nil, !blocked, !isOffForScript, let form else { return }
-        guard form.isDirty else { return file.remove() }
+        guard form.isDirty else {
+            if let code = file.remove() { failed("removed", code) }
+            return
+        }
         let entries = form.fields.compactMap { field in field.draftData.map { (key: field.key, value: $0) } }
-        file.write(entries)
+        if let code = file.write(entries) { failed("saved", code) }
+    }
+
+    /// Whether a failure to save or remove the draft has been said: it is said once.
+    private var failureSaid = false
+
+    /// Says, once, in the form's message row, that the draft file cannot be `action`
+    /// (`saved`, `removed`) and why; the form goes on working.
+    private func failed(_ action: String, _ code: Int32) {
+        guard !failureSaid, let form else { return }
+        failureSaid = true
+        let reason = String(cString: strerror(code))
+        form.showNotice(
+            "The draft cannot be \(action) at \(path): \(reason). The form still works; what you type is kept "
+                + "until you leave.")
     }
 }
 

@@ -69,6 +69,24 @@ struct FormDraftsTests {
         #expect(!text.contains("password"))
     }
 
+    @Test("a draft that cannot be saved says so once in the form's message row, and the form goes on")
+    func unsavableSaidOnce() throws {
+        let path = "/tmp/tether-no-such-folder-\(getpid())/draft.json"
+        let (form, name) = signUp(drafts: path)
+        let pilot = try Pilot(root: form, size: Size(width: 100, height: 10))
+        pilot.type("Ada")
+        pilot.advance(by: .seconds(1))
+        let said = pilot.lines.map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+            .joined(separator: " ")
+        #expect(
+            said.contains("The draft cannot be saved at \(path): No such file or directory. The form still works;"),
+            "\(pilot.screen)")
+        pilot.type(" L")
+        pilot.advance(by: .seconds(1))
+        #expect(!pilot.screen.contains("The draft cannot be saved"))
+        #expect(name.value == "Ada L")
+    }
+
     @Test("a form made clean again removes its draft")
     func cleanRemoves() throws {
         let path = draftPath()
