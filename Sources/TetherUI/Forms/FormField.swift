@@ -165,18 +165,37 @@ public final class FormField<Value: Equatable>: Form.Field {
 
     // MARK: Drafts
 
+    /// A text field whose typed value the widget refused (`800` for an age up to 150): the
+    /// text on screen, which the value (the last that parsed) is not.
+    private var refusedText: String? {
+        guard Value.self != String.self, state?.widgetProblem != nil, let field = widget as? TextField else {
+            return nil
+        }
+        return field.text
+    }
+
     override var draftData: DraftData? {
         guard !isSecret else { return nil }
+        // What was on screen, exactly: a refused text is kept as typed, not as the last value that parsed.
+        if let refusedText { return .string(refusedText) }
         return (value as? any DraftValue)?.draftData
     }
 
     override func applyDraft(_ data: DraftData) -> Bool {
-        guard !isSecret, let type = Value.self as? any DraftValue.Type,
-            let newValue = type.init(draftData: data) as? Value
+        guard !isSecret else { return false }
+        let field = widget as? TextField
+        if let field, Value.self != String.self, case .string(let text) = data {
+            // A refused text comes back typed, with its message, the caret after it.
+            fieldState.edited = true
+            _ = field.applyAccessibleAnswer(text)
+            return true
+        }
+        guard let type = Value.self as? any DraftValue.Type, let newValue = type.init(draftData: data) as? Value
         else { return false }
         guard newValue != value else { return true }
         fieldState.edited = true  // the draft holds the user's edits: the clean value stays
         write(newValue)
+        field?.moveCaretToEnd()
         return true
     }
 

@@ -129,6 +129,12 @@ public class TextField: Widget {
     /// The caret, as a grapheme index.
     public var caret: Int { editor.caret }
 
+    /// Puts the caret after the text (a draft's text restored: typing goes on from its end).
+    func moveCaretToEnd() {
+        editor.moveCaret(to: editor.graphemes.count)
+        setNeedsDisplay()
+    }
+
     /// The editor's text, written without side effects (``UserEditable`` guards and redraws).
     private var editorText: String {
         get { editor.text }

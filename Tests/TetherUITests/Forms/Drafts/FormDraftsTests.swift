@@ -128,6 +128,33 @@ struct FormDraftsTests {
         #expect(form.isDirty)
     }
 
+    @Test("a draft restores what was on screen: a refused number as typed, with its message, the caret after the text")
+    func refusedTextRestored() throws {
+        let path = draftPath()
+        defer { unlink(path) }
+        do {
+            let (form, _) = signUp(drafts: path)
+            let pilot = try Pilot(root: form, size: Size(width: 60, height: 12))
+            pilot.type("Ada\t\t\t")
+            pilot.press(.end, .backspace, .backspace)
+            pilot.type("70000")
+            pilot.advance(by: .seconds(1))
+            #expect(contents(path)?.contains("\"port\": \"70000\"") == true, "\(contents(path) ?? "")")
+        }
+        let (form, name) = signUp(drafts: path)
+        let pilot = try Pilot(root: form, size: Size(width: 60, height: 12))
+        pilot.advance(by: .zero)
+        pilot.press(.enter)  // Resume
+        let port = try #require(form.field(forKey: "port")?.widget as? TextField)
+        #expect(port.text == "70000")
+        #expect(port.caret == 5)
+        #expect((name.widget as? TextField)?.caret == 3)
+        #expect(pilot.screen.contains("Port      70000"), "\(pilot.screen)")
+        port.focus()
+        pilot.press(.tab)
+        #expect(pilot.screen.contains("65535"), "\(pilot.screen)")
+    }
+
     @Test("a draft waiting for an answer is not overwritten, and discard removes it")
     func waitingDraftKept() throws {
         let path = draftPath()
