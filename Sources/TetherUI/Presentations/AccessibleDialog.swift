@@ -119,7 +119,7 @@ final class AccessibleDialog {
         guard isWaiting else { return }
         let question: String
         switch state {
-        case .asking(let index), .suggesting(let index, _): question = name(of: items[index])
+        case .asking(let index), .suggesting(let index, _): question = plainName(of: items[index])
         case .questioning: question = questions.first?.text ?? "a question"
         default: question = defaultButton?.title ?? "the form"
         }

@@ -88,4 +88,19 @@ struct KeyHelpOverlayTests {
         #expect(pilot.lines.contains { boxWords($0) == ["Enter/Ctrl-J/Ctrl-Enter", "save"] })
         #expect(!pilot.lines.contains { $0.contains("confirm") })
     }
+
+    @Test("a key list taller than the screen shows ▼, scrolls with ↓ to show ▲ and its last entry, and keeps Esc")
+    func cutListScrolls() throws {
+        let pilot = try Pilot(root: form(Toggle("On")), size: Size(width: 50, height: 8))
+        pilot.app.showsKeyHelp = true
+        pilot.type("?")
+        #expect(pilot.lines.contains { $0.contains("▼") }, "\(pilot.screen)")
+        #expect(!pilot.lines.contains { $0.contains("▲") })
+        #expect(!pilot.lines.contains { $0.contains("keys") })
+        pilot.press(.pageDown, .pageDown, .pageDown, .pageDown)
+        #expect(pilot.lines.contains { $0.contains("▲") }, "\(pilot.screen)")
+        #expect(pilot.lines.contains { boxWords($0) == ["?/F1", "keys"] }, "\(pilot.screen)")
+        pilot.press(.escape)
+        #expect(!pilot.screen.contains("Keys"))
+    }
 }

@@ -166,6 +166,16 @@ struct AccessibleDialogTests {
         #expect(pilot.lines.suffix(2) == ["Name cannot be changed now.", "Send? [Y/n]: "])
     }
 
+    @Test("input that ends at a required field names the field by its label alone, not as asked")
+    func endedInputNamesTheLabel() throws {
+        let form = Form()
+        form.addField("City", TextField(), key: "city").required()
+        let pilot = try TranscriptPilot(root: form)
+        #expect(pilot.lines.last == "City (required): ")
+        pilot.endInput()
+        #expect(pilot.error as? AccessibleInputError == AccessibleInputError(unanswered: "City"))
+    }
+
     @Test("Ctrl-D typed at a terminal is told to a person; the end of piped input keeps the script's wording")
     func endOfInputWording() {
         #expect(
