@@ -79,7 +79,7 @@ struct KeyHelpContent {
     }
 
     /// Every entry for the help overlay: the focused widget's hints and own bindings, then
-    /// every binding of `map` that has help, each entry once.
+    /// every binding of `map` that has help, each key once.
     static func overlayEntries(focused: Widget?, map: KeyMap, quits: Bool) -> [KeyHelp] {
         var entries = focused?.hintHelp(in: map) ?? []
         for entry in focused?.keyBindings?.helpEntries ?? [] where !entries.contains(where: { $0.keys == entry.keys }) {
@@ -97,7 +97,15 @@ struct KeyHelpContent {
         {
             app[index].help = activate
         }
-        for entry in app where !entries.contains(where: { $0.keys == entry.keys }) { entries.append(entry) }
+        // Each key once: the first entry that names it says what it does here (the focused
+        // widget's own entries come first: Enter "open list" on a dropdown, not "next" too).
+        var shown = Set(entries.flatMap(\.keys))
+        for var entry in app {
+            entry.keys.removeAll { shown.contains($0) }
+            guard !entry.keys.isEmpty else { continue }
+            shown.formUnion(entry.keys)
+            entries.append(entry)
+        }
         return entries
     }
 }

@@ -103,4 +103,13 @@ struct KeyHelpOverlayTests {
         pilot.press(.escape)
         #expect(!pilot.screen.contains("Keys"))
     }
+
+    @Test("the key list shows each key once: on a dropdown Enter opens the list, and Ctrl-J goes on alone")
+    func eachKeyOnce() throws {
+        let pilot = try pilot(form(Dropdown(options: ["Vim", "Emacs"]), TextField()))
+        pilot.press(.function(1))
+        let enters = pilot.lines.filter { boxWords($0).first?.split(separator: "/").contains("Enter") == true }
+        #expect(enters.map(boxWords) == [["Enter", "open", "list"]], "\(pilot.screen)")
+        #expect(pilot.lines.contains { boxWords($0).first == "Ctrl-J/Ctrl-Enter" }, "\(pilot.screen)")
+    }
 }
