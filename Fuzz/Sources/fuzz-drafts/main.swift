@@ -27,7 +27,7 @@ func fuzzDrafts(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     case .refused(let reason):
         if reason.isEmpty { fuzzFailure("a refusal without a reason") }
     case .draft(let entries):
-        guard file.write(entries) else { fuzzFailure("a draft that read could not be written back") }
+        guard file.write(entries) == nil else { fuzzFailure("a draft that read could not be written back") }
         guard case .draft(let again) = file.read() else { fuzzFailure("a draft written back did not read") }
         guard again.count == entries.count,
             zip(again, entries).allSatisfy({ $0.key == $1.key && same($0.value, $1.value) })
