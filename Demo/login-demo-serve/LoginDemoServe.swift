@@ -185,8 +185,12 @@ extension LoginDemoServe {
         session.exitStatus = 1
         session.farewell = "Not signed in."
         let bag = DisposeBag()
+        // In a terminal the client is told after its screen is back; without one (ssh -T) the
+        // outcome is the one line login-demo prints on standard output.
+        let terminal = session.hasTerminal
         screen.viewModel.signedIn.subscribe(onNext: { [weak session] signed in
-            session?.farewell = "✔ Signed in as \(signed.username)"
+            session?.farewell =
+                terminal ? "✔ Signed in as \(signed.username)" : LoginScreen.Outcome.signedIn(signed).summary
             session?.exitStatus = 0
         }).disposed(by: bag)
         session.keep(bag)

@@ -95,13 +95,20 @@ extension SSHServer {
         /// Each session's terminal options (mouse, bracketed paste, …). Colours follow the
         /// client's own `TERM`, `COLORTERM` and `NO_COLOR`, never the server's.
         public var options: VTBackend.Options
+        /// Whether a client's command (`ssh host -- ARGS`) reaches the application as
+        /// ``SSHSession/arguments`` (for answers by name, `FormAnswers(arguments:)`); off, a
+        /// command with words is refused (exit status 2) and the client answers line by line
+        /// instead (`ssh -T host`). Turn it on only when the application reads every word as
+        /// an answer, never as a file on the server.
+        public var acceptsCommandWords: Bool
 
         /// A server on `host`:`port` with `hostKey`, letting in whom `authentication` says.
         public init(
             host: String = "127.0.0.1", port: Int, hostKey: HostKeyFile, authentication: Authentication,
             limits: Limits = Limits(), presentation: VTBackend.Presentation = .fullScreen,
-            options: VTBackend.Options = VTBackend.Options()
+            options: VTBackend.Options = VTBackend.Options(), acceptsCommandWords: Bool = false
         ) {
+            self.acceptsCommandWords = acceptsCommandWords
             self.host = host
             self.port = port
             self.hostKey = hostKey

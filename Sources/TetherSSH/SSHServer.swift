@@ -37,7 +37,7 @@ public final class SSHServer {
     /// The port listened on, once ``start()`` returned.
     public private(set) var port = 0
 
-    private let application: (SSHSession) throws -> Application
+    let application: (SSHSession) throws -> Application
     /// Set: each session runs this program in a process of its own instead.
     nonisolated let program: SessionProgram?
     /// The sessions' processes, by id (``SessionProgram``).
@@ -91,9 +91,14 @@ public final class SSHServer {
 
     /// Listens on the configured address; returns once bound (``port`` says where).
     ///
+    /// The server owns the process's signals: from here `SIGPIPE` is ignored, so a client
+    /// that leaves (or a session's process that ends) while bytes are on their way to it
+    /// fails that write with `EPIPE`, which ends that session only, never the server.
+    ///
     /// - Throws: the socket's error when the address cannot be bound (in use, not local).
     public func start() async throws {
         guard listener == nil else { return }
+        signal(SIGPIPE, SIG_IGN)  // swift-nio does so too on Linux; said here for every platform
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         self.group = group
         let initializer = connectionInitializer()
@@ -198,20 +203,29 @@ public final class SSHServer {
     func release(_ link: ChannelLink, status: Int, message: String?) {
         if link.slave >= 0 { close(link.slave) }
         link.slave = -1
-        link.finish(status, message)
+        let said = endConversation(link, status: status, farewell: message)
+        link.finish(status, said)
     }
+
+    /// Remembers which channel a hosted session's end is told to.
+    func track(_ link: ChannelLink, id: Int) { links[id] = link }
 
     /// A hosted session ended: its terminal side is closed (the relay reads what is left,
     /// then ends) and its channel told the exit status.
     private func ended(_ end: SessionHost.Ended) {
         guard let link = links.removeValue(forKey: end.id) else { return }
-        let status =
-            switch end.reason {
-            case .quit: 0
-            case .interrupted: 130
-            default: 1
-            }
-        release(link, status: link.ssh?.exitStatus ?? status, message: link.ssh?.farewell)
+        if let failure = end.error {
+            // A conversation's input ended before the form was complete: nothing was submitted.
+            release(link, status: 2, message: "\(failure)")
+        } else {
+            let status =
+                switch end.reason {
+                case .quit: 0
+                case .interrupted: 130
+                default: 1
+                }
+            release(link, status: link.ssh?.exitStatus ?? status, message: link.ssh?.farewell)
+        }
         link.ssh = nil
         logger.info(
             "session ended",

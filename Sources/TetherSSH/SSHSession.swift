@@ -1,15 +1,27 @@
 public import TetherTerminal
+public import TetherUI
 
 /// One person's session over SSH, handed to the server's application factory: who signed
-/// in, from where, with what terminal, and the hosted session the application runs on.
+/// in, from where, with what terminal (or none: `ssh -T host`, `ssh host -- ARGS`, where the
+/// form is answered line by line), and the hosted session the application runs on.
 @MainActor
 public final class SSHSession {
     /// The user name the client signed in with.
     public let user: String
     /// The client's address (`203.0.113.7:51234`).
     public let address: String
-    /// The client's terminal type (`TERM` of its pseudo-terminal request).
+    /// The client's terminal type (`TERM` of its pseudo-terminal request); empty without a
+    /// terminal.
     public let term: String
+    /// Whether the client has a terminal: `false` for `ssh -T host` and `ssh host -- ARGS`,
+    /// whose form is asked line by line (the accessible presentation) on the client's
+    /// standard input and error; ``farewell`` then goes to its standard output when
+    /// ``exitStatus`` is 0 (the form's result), to its standard error otherwise.
+    public var hasTerminal: Bool { !term.isEmpty }
+    /// The words of the client's command (`ssh host -- --username ada`), split as `sh` splits
+    /// them, nothing expanded; empty without a command, and always empty unless
+    /// ``SSHServer/Configuration/acceptsCommandWords`` is on.
+    public let arguments: [String]
     /// The client's environment: its `TERM`, and the `LANG`, `LC_*`, `COLORTERM` and
     /// `NO_COLOR` it sent. Never the server's.
     public let environment: [String: String]
@@ -17,10 +29,14 @@ public final class SSHSession {
     /// must run on.
     public let hosted: SessionHost.Session
 
-    init(user: String, address: String, term: String, environment: [String: String], hosted: SessionHost.Session) {
+    init(
+        user: String, address: String, term: String, environment: [String: String], hosted: SessionHost.Session,
+        arguments: [String] = []
+    ) {
         self.user = user
         self.address = address
         self.term = term
+        self.arguments = arguments
         self.environment = environment
         self.hosted = hosted
     }
@@ -32,8 +48,9 @@ public final class SSHSession {
     /// 130 after Ctrl-C, 1 for any other end.
     public var exitStatus: Int?
 
-    /// The backend the application must be made with.
-    public var backend: VTBackend { hosted.backend }
+    /// The backend the application must be made with: the client's terminal, or its
+    /// line-by-line conversation when it has none (``hasTerminal``).
+    public var backend: any PollingBackend { hosted.backend }
 
     /// Keeps `object` (a per-session view model, a binding) alive until the session ends.
     public func keep(_ object: AnyObject) { hosted.keep(object) }
@@ -49,6 +66,12 @@ final class ChannelLink {
     var ssh: SSHSession?
     /// The pseudo-terminal's program side, closed when the session ends.
     var slave: Int32 = -1
+    /// A conversation's ends of its pipes (the answers read, the questions written), closed
+    /// when the session ends.
+    var conversationEnds: [Int32] = []
+    /// A conversation's standard output: its result (the farewell) is written there at
+    /// the end, then it is closed.
+    var resultOutput: Int32 = -1
     /// Who signed in, and from where (for the log).
     var who: (user: String, address: String) = ("", "")
     /// The client went away before or while the session started.

@@ -2,16 +2,19 @@ import NIOCore
 import NIOPosix
 import NIOSSH
 
-/// A command (`ssh host -- ARGS`) or a shell without a terminal (`ssh -T host`): with a
-/// program per session, the program runs on pipes with the command's words as arguments and
-/// answers its form without a terminal (the client's standard input, output and error are
-/// its own); in-process sessions need a terminal and say so.
+/// A command (`ssh host -- ARGS`) or a shell without a terminal (`ssh -T host`): the form is
+/// answered without a terminal on the client's standard input, output and error. With a
+/// program per session, the program runs on pipes with the command's words as arguments;
+/// in the server's process, the session is a conversation of the host on pipes
+/// (``SSHServer/openConversation(_:link:)``), the words its ``SSHSession/arguments``.
 extension SessionChannelHandler {
     func startCommand(_ context: ChannelHandlerContext, command: String) {
         started = true
-        guard let program = server.program else {
-            let how = term == nil ? "connect with a terminal (ssh -t)" : "connect without a command"
-            return refuse(context, "This form is answered in a terminal: \(how).", 2)
+        let program = server.program
+        guard program != nil || term == nil else {
+            let message =
+                "Connect without a command to fill in the form in a terminal (ssh host), or answer it line by line without one (ssh -T host)."
+            return refuse(context, message, 2)
         }
         let words: [String]
         do {
@@ -19,7 +22,7 @@ extension SessionChannelHandler {
         } catch {
             return refuse(context, error.message, 2)
         }
-        guard words.isEmpty || program.acceptsCommandWords else {
+        guard words.isEmpty || (program?.acceptsCommandWords ?? server.configuration.acceptsCommandWords) else {
             let message =
                 "This server takes no command: connect with ssh -T and answer on standard input, or in a terminal."
             return refuse(context, message, 2)
@@ -36,7 +39,11 @@ extension SessionChannelHandler {
         let request = SSHServer.CommandRequest(
             user: user, address: address, environment: variables, arguments: words)
         let server = self.server
-        Task { @MainActor in server.openCommand(request, link: link, program: program) }
+        if let program {
+            Task { @MainActor in server.openCommand(request, link: link, program: program) }
+        } else {
+            Task { @MainActor in server.openConversation(request, link: link) }
+        }
     }
 
     /// Relays the client's bytes to the process's standard input, its standard output and
@@ -48,6 +55,7 @@ extension SessionChannelHandler {
         }
         let channel = context.channel
         let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
+        openRelays = 2
         NIOPipeBootstrap(group: context.eventLoop)
             .channelInitializer { pipe in
                 pipe.eventLoop.makeCompletedFuture {
@@ -66,7 +74,8 @@ extension SessionChannelHandler {
         NIOPipeBootstrap(group: context.eventLoop)
             .channelInitializer { pipe in
                 pipe.eventLoop.makeCompletedFuture {
-                    try pipe.pipeline.syncOperations.addHandler(ErrorSideHandler(channel: channel))
+                    try pipe.pipeline.syncOperations.addHandler(
+                        TerminalSideHandler(session: bound, channel: channel, type: .stdErr))
                 }
             }
             .takingOwnershipOfDescriptor(input: pipes.error)
@@ -75,25 +84,10 @@ extension SessionChannelHandler {
                 case .success(let pipe):
                     bound.value.errorSide = pipe
                     if !channel.isWritable { _ = pipe.setOption(ChannelOptions.autoRead, value: false) }
-                case .failure: closeDescriptor(pipes.error)
+                case .failure:
+                    closeDescriptor(pipes.error)
+                    bound.value.errorRelayEnded()
                 }
             }
-    }
-}
-
-/// A command's standard error: what its process writes there goes to the client's.
-final class ErrorSideHandler: ChannelInboundHandler {
-    typealias InboundIn = ByteBuffer
-
-    let channel: any Channel
-
-    init(channel: any Channel) { self.channel = channel }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        channel.writeAndFlush(SSHChannelData(type: .stdErr, data: .byteBuffer(unwrapInboundIn(data))), promise: nil)
-    }
-
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        context.close(promise: nil)
     }
 }

@@ -35,6 +35,9 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     var master: (any Channel)?
     /// For a command: the relay of the process's standard error.
     var errorSide: (any Channel)?
+    /// Relays started and not yet ended (the terminal side; a command's output and error):
+    /// the channel closes after the last.
+    var openRelays = 0
     /// Whether the session runs a command's process on pipes (no terminal).
     var onPipes = false
     private(set) var context: ChannelHandlerContext?
@@ -80,7 +83,7 @@ final class SessionChannelHandler: ChannelDuplexHandler {
             reply(!started && acceptVariable(request.name, request.value), request.wantReply, context)
         case let request as SSHChannelRequestEvent.ShellRequest:
             reply(!started, request.wantReply, context)
-            if !started, term == nil, server.program != nil {
+            if !started, term == nil {
                 startCommand(context, command: "")
             } else if !started {
                 startShell(context)
@@ -180,6 +183,7 @@ final class SessionChannelHandler: ChannelDuplexHandler {
             loop.execute { bound.value.sessionEnded(status: status, message: message) }
         }
         self.link = link
+        openRelays = 1
         let channel = context.channel
         let slave = slaveFD
         NIOPipeBootstrap(group: loop)
@@ -212,30 +216,34 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     }
 
     /// The hosted session ended (or never started): say `message`, then close with
-    /// `status` once the terminal's last bytes are relayed.
+    /// `status` once every relay read its side's last bytes (the terminal's, or a command's
+    /// standard output and error), or after 3 s for a client too slow to take them.
     func sessionEnded(status: Int, message: String?) {
         exitStatus = status
         farewell = message
-        if let errorSide, errorSide.isActive {
-            // A command's last words on standard error go first.
-            let bound = NIOLoopBound(self, eventLoop: errorSide.eventLoop)
-            errorSide.closeFuture.whenComplete { _ in bound.value.sessionEnded(status: status, message: message) }
-            errorSide.eventLoop.scheduleTask(in: .seconds(3)) { bound.value.closeChannel() }
-            return
-        }
-        guard let master, master.isActive else { return closeChannel() }
-        // The terminal side reads what is left, then its end (EIO): the relay's end closes.
-        let loop = master.eventLoop
-        let bound = NIOLoopBound(self, eventLoop: loop)
-        loop.scheduleTask(in: .seconds(3)) { bound.value.closeChannel() }
+        guard openRelays > 0, let context else { return closeChannel() }
+        let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
+        context.eventLoop.scheduleTask(in: .seconds(3)) { bound.value.closeChannel() }
     }
 
-    /// The terminal side closed: the session's bytes are all relayed.
+    /// The terminal side's relay (a command's standard output) closed: its bytes are all relayed.
     func relayEnded() {
         master = nil
         ptyMaster = -1
-        if exitStatus != nil { closeChannel() }
+        relayClosed()
         if let link { Task { @MainActor in link.relayEnded() } }
+    }
+
+    /// A command's standard error closed: its bytes are all relayed.
+    func errorRelayEnded() {
+        errorSide = nil
+        relayClosed()
+    }
+
+    /// One relay fewer; the channel closes once the session ended and none is left.
+    private func relayClosed() {
+        openRelays = max(0, openRelays - 1)
+        if exitStatus != nil, openRelays == 0 { closeChannel() }
     }
 
     func closeChannel() {
@@ -256,7 +264,12 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         context.triggerUserOutboundEvent(status).whenComplete { _ in channel.close(promise: nil) }
     }
 
+    /// Tells the client why its session does not start (or ends), logs it, and closes with
+    /// `status`. `message` never quotes what the client sent.
     func refuse(_ context: ChannelHandlerContext, _ message: String, _ status: Int) {
+        server.logger.notice(
+            "session refused",
+            metadata: ["address": "\(address)", "user": "\(user)", "status": "\(status)", "reason": "\(message)"])
         exitStatus = status
         // A client's terminal in raw mode needs the carriage return; a pipe does not.
         write(Array("\(message)\(term == nil ? "\n" : "\r\n")".utf8), context, type: .stdErr)
@@ -342,19 +355,22 @@ final class TerminalSideHandler: ChannelInboundHandler {
 
     let session: NIOLoopBound<SessionChannelHandler>
     let channel: any Channel
+    /// `.channel` for the terminal side or a command's standard output, `.stdErr` for its error.
+    let type: SSHChannelData.DataType
 
-    init(session: NIOLoopBound<SessionChannelHandler>, channel: any Channel) {
+    init(session: NIOLoopBound<SessionChannelHandler>, channel: any Channel, type: SSHChannelData.DataType = .channel) {
         self.session = session
         self.channel = channel
+        self.type = type
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let bytes = unwrapInboundIn(data)
-        channel.writeAndFlush(SSHChannelData(type: .channel, data: .byteBuffer(bytes)), promise: nil)
+        channel.writeAndFlush(SSHChannelData(type: type, data: .byteBuffer(bytes)), promise: nil)
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        session.value.relayEnded()
+        if type == .stdErr { session.value.errorRelayEnded() } else { session.value.relayEnded() }
         context.fireChannelInactive()
     }
 

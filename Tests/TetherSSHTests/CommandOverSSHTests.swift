@@ -118,4 +118,24 @@ struct CommandOverSSHTests {
         #expect(result.stdout.isEmpty)
         await fixture.stop()
     }
+
+    @Test(
+        "a program that ends unread while its client still sends ends that session only; the server, ignoring SIGPIPE, serves on"
+    )
+    func writeToEndedProgram() async throws {
+        let program = SSHServer.SessionProgram(path: "/bin/sh", arguments: ["-c", "echo gone"])
+        let fixture = try await SSHFixture(program: program)
+        try await fixture.server.start()
+        // The disposition as it is: set it to itself and read the old one back.
+        let disposition = signal(SIGPIPE, SIG_IGN)
+        signal(SIGPIPE, disposition)
+        #expect(disposition.map { unsafeBitCast($0, to: Int.self) } == unsafeBitCast(SIG_IGN, to: Int.self))
+        // 8 MB for a program that reads none of it: the server's writes meet a closed pipe.
+        let stdin = try Self.input(String(repeating: "x", count: 8_000_000), in: fixture)
+        let first = await SSHServerTests.run(fixture.sshArguments(["-T"]), stdin: stdin)
+        #expect(first.stdout == "gone\n", "stderr: \(first.stderr)")
+        let second = await SSHServerTests.run(fixture.sshArguments(["-T"]))
+        #expect(second.status == 0 && second.stdout == "gone\n", "the server stopped serving")
+        await fixture.stop()
+    }
 }

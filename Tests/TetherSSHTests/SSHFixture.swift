@@ -27,7 +27,7 @@ final class SSHFixture {
     init(
         limits: SSHServer.Limits = SSHServer.Limits(),
         authentication: ((String) throws -> SSHServer.Authentication)? = nil,
-        program: SSHServer.SessionProgram? = nil
+        program: SSHServer.SessionProgram? = nil, acceptsCommandWords: Bool = false
     ) async throws {
         var template = Array("/tmp/tether-ssh-XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
@@ -41,7 +41,8 @@ final class SSHFixture {
         let auth = try authentication?(directory) ?? SSHServer.Authentication(authorizedKeys: keys)
         // Weak: the fixture owns the server, whose factory must not own the fixture back.
         weak var box: SSHFixture?
-        let configuration = SSHServer.Configuration(port: 0, hostKey: hostKey, authentication: auth, limits: limits)
+        let configuration = SSHServer.Configuration(
+            port: 0, hostKey: hostKey, authentication: auth, limits: limits, acceptsCommandWords: acceptsCommandWords)
         if let program {
             server = SSHServer(configuration: configuration, program: program)
         } else {

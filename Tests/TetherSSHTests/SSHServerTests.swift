@@ -188,26 +188,6 @@ struct SSHServerTests {
         await fixture.stop()
     }
 
-    @Test("a command instead of a shell is refused with a message and exit status 2")
-    func execRefused() async throws {
-        let fixture = try await SSHFixture()
-        try await fixture.server.start()
-        let result = await Self.run(fixture.sshArguments() + ["--", "--username", "ada"])
-        #expect(result.status == 2)
-        #expect(result.stderr.contains("answered in a terminal"))
-        await fixture.stop()
-    }
-
-    @Test("a shell without a terminal (ssh -T) is told to ask for one, with exit status 2")
-    func noTerminal() async throws {
-        let fixture = try await SSHFixture()
-        try await fixture.server.start()
-        let result = await Self.run(fixture.sshArguments(["-T"]))
-        #expect(result.status == 2)
-        #expect(result.stderr.contains("ssh -t"))
-        await fixture.stop()
-    }
-
     @Test("a flood of input past the session's limit ends that session only; the server goes on")
     func inputFlood() async throws {
         let fixture = try await SSHFixture(limits: SSHServer.Limits(inputBacklog: 256 << 10))

@@ -1,9 +1,11 @@
 public import TetherUI
 
 extension SessionHost {
-    /// One session of a ``SessionHost``: an application on its own terminal, with its own
-    /// environment, size, output queue and limits. Made by
-    /// ``SessionHost/start(io:strings:options:presentation:application:)``; ends when its
+    /// One session of a ``SessionHost``: an application on its own terminal (or, for a
+    /// client without one, its own line-by-line conversation), with its own environment,
+    /// size, output queue and limits. Made by
+    /// ``SessionHost/start(io:strings:options:presentation:application:)`` or
+    /// ``SessionHost/startConversation(io:unhiddenTypingNote:application:)``; ends when its
     /// application quits, its client hangs up, stalls or idles, or the host ends it
     /// (``SessionHost/onEnded`` says which).
     @MainActor
@@ -12,14 +14,21 @@ extension SessionHost {
         public let id: Int
         /// The descriptors and environment it was started on.
         public let io: TerminalIO
-        /// Its terminal.
-        public let backend: VTBackend
+        /// The backend its application must run on: a ``VTBackend`` on its terminal, or an
+        /// `AccessibleBackend` for a conversation (``SessionHost/startConversation(io:unhiddenTypingNote:application:)``).
+        public let backend: any PollingBackend
+        /// Its terminal's backend; `nil` for a conversation.
+        let terminal: VTBackend?
+        /// Its conversation's backend; `nil` for a terminal session.
+        let conversation: AccessibleBackend?
         /// Its application (`nil` once the session ended and let it go).
         public private(set) var application: Application?
         /// When it started.
         public let started: ContinuousClock.Instant
         /// Why it ended, once the host knows (it may still be writing its last bytes).
         public internal(set) var endReason: SessionHost.EndReason?
+        /// What its application's run failed with, once it ended.
+        var error: (any Error)?
 
         let output: OutputQueue
         /// When input last came from the client.
@@ -37,10 +46,12 @@ extension SessionHost {
         /// What the session keeps alive until it ends (``keep(_:)``).
         private var kept: [AnyObject] = []
 
-        init(id: Int, io: TerminalIO, backend: VTBackend, output: OutputQueue) {
+        init(id: Int, io: TerminalIO, backend: any PollingBackend, output: OutputQueue) {
             self.id = id
             self.io = io
             self.backend = backend
+            terminal = backend as? VTBackend
+            conversation = backend as? AccessibleBackend
             self.output = output
             started = .now
             lastInput = .now
@@ -61,7 +72,7 @@ extension SessionHost {
         /// request; a pseudo-terminal's new size): it lays out and draws again at the size
         /// ``TerminalIO/size`` now reports (inline, once the size holds still).
         public func resized() {
-            backend.terminalResized()
+            terminal?.terminalResized()
             application?.renderIfNeeded()
             onChange?()
         }

@@ -97,6 +97,10 @@ extension SessionHost {
         public var id: Int
         /// Why it ended.
         public var reason: EndReason
+        /// What the application's run failed with (its `run()` would have thrown it): for a
+        /// conversation whose input ended before the form was complete, the
+        /// `AccessibleInputError` that says which question was left; `nil` otherwise.
+        public var error: (any Error)?
         /// How long it ran.
         public var duration: Duration
         /// How many bytes it sent its client, and how many it dropped for a client that

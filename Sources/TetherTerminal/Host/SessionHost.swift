@@ -92,28 +92,83 @@ public final class SessionHost {
         io: TerminalIO, strings: TerminalStrings, options: VTBackend.Options = VTBackend.Options(),
         presentation: VTBackend.Presentation = .fullScreen, application: (Session) throws -> Application
     ) throws -> Session {
-        guard accepting else { throw Refusal.shuttingDown }
-        guard count < limits.sessions else { throw Refusal.sessionLimit(limits.sessions) }
+        try admit()
         let backend = VTBackend(io: io, strings: strings, options: options, presentation: presentation)
         let output = OutputQueue(fd: io.output, highWater: limits.outputHighWater, lowWater: limits.outputLowWater)
         backend.outputQueue = output
+        return try launch(Session(id: nextID, io: io, backend: backend, output: output), application)
+    }
+
+    /// Starts a session answered line by line on `io`, for a client without a terminal (`ssh
+    /// -T host`, `ssh host -- ARGS`): the form's accessible presentation, its questions and
+    /// messages written to `io.output` and its answers read from `io.input` (both made
+    /// non-blocking; pipes or sockets, not a terminal). `application` makes the session's
+    /// `Application` on ``Session/backend``, as for ``start(io:strings:options:presentation:application:)``.
+    /// Output never waits: while the client leaves more than ``Limits/outputHighWater``
+    /// bytes unread, no answer is taken and no input read, and ``Limits/stalledOutput``
+    /// applies. The session ends when the form is done, when its input ends (``Ended/error``
+    /// then holds the `AccessibleInputError` when a question was left unanswered), or for
+    /// any reason a terminal session ends; no goodbye is written when it quits by itself.
+    /// `unhiddenTypingNote` is said in a secret's question in place of "typing is hidden"
+    /// when the client's own terminal shows what it types (an SSH client without a terminal).
+    ///
+    /// - Throws: as ``start(io:strings:options:presentation:application:)``.
+    @discardableResult
+    public func startConversation(
+        io: TerminalIO, unhiddenTypingNote: String? = nil, application: (Session) throws -> Application
+    ) throws -> Session {
+        try admit()
+        for fd in [io.input, io.output] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        let output = OutputQueue(fd: io.output, highWater: limits.outputHighWater, lowWater: limits.outputLowWater)
+        output.cancelsSequences = false
+        let backend = AccessibleBackend(hostedInput: io.input) { [weak output] text in
+            output?.write(Array(text.utf8))
+        }
+        backend.isOutputBlocked = { [weak output] in output?.isCongested ?? false }
+        backend.unhiddenTypingNote = unhiddenTypingNote
         let session = Session(id: nextID, io: io, backend: backend, output: output)
+        backend.onInputWanted = { [weak self, weak session] in
+            guard let self, let session else { return }
+            touch(session)
+            rearm()
+        }
+        output.onDrained = { [weak backend] in backend?.outputDrained() }
+        return try launch(session, application)
+    }
+
+    /// Throws when a session cannot start now.
+    private func admit() throws {
+        guard accepting else { throw Refusal.shuttingDown }
+        guard count < limits.sessions else { throw Refusal.sessionLimit(limits.sessions) }
+    }
+
+    /// Makes `session`'s application, starts it and begins serving it.
+    private func launch(_ session: Session, _ application: (Session) throws -> Application) throws -> Session {
         let app = try application(session)
-        precondition(app.backend === backend, "the application must run on the backend SessionHost.start made")
+        precondition(app.backend === session.backend, "the application must run on the backend SessionHost made")
         session.attach(app)
+        let output = session.output
         output.onBacklog = { [weak self, weak session] in
             guard let self, let session else { return }
             touch(session)
             rearm()
         }
         session.onChange = output.onBacklog
+        // A write that failed (the client's side closed) ends the session, whether or not
+        // bytes were waiting; after the draw under way, never inside it.
+        output.onFailed = { [weak self, weak session] in
+            Task { @MainActor in
+                guard let self, let session, session.isRunning else { return }
+                self.end(session, .hungUp, goodbye: nil)
+            }
+        }
         do {
             try app.startDriven { [weak self, weak session] in
                 guard let self, let session else { return }
                 self.finished(session)
             }
         } catch {
-            backend.stop()
+            session.backend.stop()
             session.detach()
             throw error
         }
@@ -137,6 +192,7 @@ public final class SessionHost {
     private func finished(_ session: Session) {
         if session.endReason == nil, let exit = session.application?.exit {
             session.endReason = EndReason(exit)
+            session.error = session.application?.runError
         }
         scheduleSweep()
     }
@@ -171,7 +227,8 @@ public final class SessionHost {
         touch(session)
         session.backend.stop()
         if let goodbye, !session.output.isCongested {
-            session.output.write(Array("\r\n\(goodbye)\r\n".utf8))
+            let line = session.terminal == nil ? "\n\(goodbye)\n" : "\r\n\(goodbye)\r\n"
+            session.output.write(Array(line.utf8))
         }
         session.detach()
         session.closingDeadline = deadline ?? .now + limits.closingGrace
@@ -187,7 +244,8 @@ public final class SessionHost {
         sync(session)
         session.output.discard()
         let ended = Ended(
-            id: session.id, reason: session.endReason ?? .shutdown, duration: .now - session.started,
+            id: session.id, reason: session.endReason ?? .shutdown, error: session.error,
+            duration: .now - session.started,
             bytesWritten: session.output.totals.written, bytesDropped: session.output.totals.dropped)
         onEnded?(ended)
         if live.isEmpty, !accepting { finishShutdown() }

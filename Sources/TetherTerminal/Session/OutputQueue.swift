@@ -29,9 +29,14 @@ final class OutputQueue {
     private(set) var failed = false
     /// Called when a congestion ends: the backlog drained to ``lowWater``.
     var onDrained: (() -> Void)?
+    /// Called once when a write fails (the client went away): the host ends the session.
+    var onFailed: (() -> Void)?
     /// Called when bytes start waiting for the descriptor (the host then waits for it to
     /// be writable).
     var onBacklog: (() -> Void)?
+    /// Whether ``discard()`` cancels an escape sequence it cut (`CAN`): a terminal's queue
+    /// does, a conversation's (plain lines) does not.
+    var cancelsSequences = true
     /// Bytes written in all, bytes the descriptor took, and bytes dropped unsent.
     private(set) var totals = (queued: 0, written: 0, dropped: 0)
 
@@ -85,7 +90,7 @@ final class OutputQueue {
     func discard() {
         guard count > 0 else { return }
         totals.dropped += count
-        bytes = [0x18]
+        bytes = cancelsSequences ? [0x18] : []
         start = 0
         if isatty(fd) == 1 { _ = tcflush(fd, TCOFLUSH) }
         congestedSince = nil
@@ -103,7 +108,10 @@ final class OutputQueue {
             } else if written < 0 && errno == EINTR {
                 continue
             } else {
-                if written < 0 && errno != EAGAIN && errno != EWOULDBLOCK { failed = true }
+                if written < 0 && errno != EAGAIN && errno != EWOULDBLOCK {
+                    failed = true
+                    onFailed?()
+                }
                 break
             }
         }

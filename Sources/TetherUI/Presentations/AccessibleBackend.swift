@@ -68,6 +68,25 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
     /// program, from the process's signal hub.
     private var signals: SignalSubscription?
     private var handler: ((TerminalEvent) -> Void)?
+    /// Bytes of answers read and not yet asked for (queued lines, and a line without its end).
+    private var heldInput = 0
+    /// Bytes of the queued lines, each with its line break.
+    private var queuedBytes = 0
+    /// The index in `lines` of the next line to hand the dialog.
+    private var nextLineIndex = 0
+    /// Whether the hosting server's output is congested: answers wait (their prompts would
+    /// only queue) until ``outputDrained()``.
+    package var isOutputBlocked: (() -> Bool)?
+    /// Said in a secret's question in place of "typing is hidden" where typing cannot be
+    /// hidden: a server's client without a terminal, whose own terminal echoes what is typed
+    /// (hosted conversations; a program a server runs per session, known by
+    /// `TETHER_SSH_CLIENT`, reading a pipe).
+    package var unhiddenTypingNote: String?
+    /// Past this many held bytes of answers, input is not read until the form asks for them.
+    package var heldInputLimit = 1 << 20
+    /// Called when input is wanted again after a pause (``heldInputLimit``): the host then
+    /// watches the descriptor again.
+    package var onInputWanted: (() -> Void)?
 
     /// A conversation reading answers from `input` and writing prompts to `output`; by
     /// default to the terminal (`/dev/tty`) when `input` is one, otherwise to standard error.
@@ -77,6 +96,25 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
         answersTyped = inputIsTerminal
         requestedOutput = output
         sink = nil
+        if !inputIsTerminal, getenv("TETHER_SSH_CLIENT") != nil { unhiddenTypingNote = Self.sshTypingNote }
+    }
+
+    /// The note a client of an SSH server without a terminal (`ssh -T`) is given at a secret:
+    /// its own terminal shows what it types.
+    package static let sshTypingNote = "typing shows on your screen: connect with ssh -t to hide it"
+
+    /// A conversation hosted by a server (``SessionHost``): answers are read from `input` (a
+    /// pipe or socket, never a terminal) when the host's waiter says it is ready, text goes
+    /// to `output` (the session's output queue), and no signal is taken. Answers are shown
+    /// after their prompt, as for any piped input; reading pauses while more than
+    /// ``heldInputLimit`` bytes of answers wait to be asked for (a client that pastes faster
+    /// than the form asks fills its own channel, whose limit then applies).
+    package init(hostedInput input: Int32, output: @escaping (String) -> Void) {
+        inputFD = input
+        inputIsTerminal = false
+        answersTyped = false
+        requestedOutput = nil
+        sink = output
     }
 
     /// A conversation whose answers are given with ``receive(_:)`` and ``endInput()`` and
@@ -158,6 +196,7 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
             app: application, inputIsTerminal: answersTyped, write: { [weak self] text in self?.output(text) },
             hideInput: { [weak self] hidden in self?.echo?.hideInput(hidden) })
         dialog.waiting = { [weak self] in self?.pump() }
+        dialog.unhiddenTypingNote = unhiddenTypingNote
         self.dialog = dialog
         application.conversation = dialog
         dialog.begin()
@@ -182,7 +221,8 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
 
     public var pollDescriptors: [Int32] {
         guard running else { return [] }
-        return (!ended && inputFD >= 0 ? [inputFD] : []) + (signals?.descriptors ?? [])
+        let reads = !ended && inputFD >= 0 && heldInput <= heldInputLimit
+        return (reads ? [inputFD] : []) + (signals?.descriptors ?? [])
     }
 
     public var pollTimeout: Duration? { nil }
@@ -224,19 +264,20 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
     // MARK: Lines
 
     private func receive(bytes: ArraySlice<UInt8>) {
-        lines += splitter.feed(bytes)
+        for line in splitter.feed(bytes) { queue(line) }
+        heldInput = queuedBytes + splitter.pendingCount
         pump()
     }
 
     /// Adds one answer, as if a line was typed.
     package func receive(_ line: String) {
-        lines.append(line)
+        queue(line)
         pump()
     }
 
     /// Ends the input: a question still waiting fails the run.
     package func endInput() {
-        if let last = splitter.finish() { lines.append(last) }
+        if let last = splitter.finish() { queue(last) }
         ended = true
         pump()
     }
@@ -246,14 +287,43 @@ public final class AccessibleBackend: PollingBackend, ApplicationDriver {
         line.contains(where: \.isControlCharacter) ? line.filter { !$0.isControlCharacter } : line
     }
 
+    /// Queues an answer line until the dialog asks for it.
+    private func queue(_ line: String) {
+        lines.append(line)
+        queuedBytes += line.utf8.count + 1
+    }
+
+    /// The oldest queued line, taken off the queue; input is wanted again once what is held
+    /// is under the limit.
+    private func nextLine() -> String? {
+        guard nextLineIndex < lines.count else { return nil }
+        let line = lines[nextLineIndex]
+        nextLineIndex += 1
+        if nextLineIndex == lines.count {
+            lines = []
+            nextLineIndex = 0
+        } else if nextLineIndex > 1024, nextLineIndex * 2 > lines.count {
+            lines.removeFirst(nextLineIndex)
+            nextLineIndex = 0
+        }
+        let wasPaused = heldInput > heldInputLimit
+        queuedBytes -= line.utf8.count + 1
+        heldInput = queuedBytes + splitter.pendingCount
+        if wasPaused, heldInput <= heldInputLimit { onInputWanted?() }
+        return line
+    }
+
+    /// The hosting server's output took its backlog: the answers waiting are asked for again.
+    package func outputDrained() { pump() }
+
     /// Hands queued lines to the dialog while it waits for them.
     private func pump() {
         guard !pumping else { return }
         pumping = true
         defer { pumping = false }
         while let dialog, dialog.isWaiting {
-            if !lines.isEmpty {
-                let line = lines.removeFirst()
+            if isOutputBlocked?() == true { return }
+            if let line = nextLine() {
                 // A terminal shows what is typed itself (and ECHONL the line break of a secret).
                 // Shown as the model takes it: control characters (escape sequences
                 // included) are dropped from answers, so they never reach the terminal.

@@ -63,7 +63,10 @@ extension AccessibleDialog {
                 listPage(of: prompt.options)
             }
         }
-        let question = telling == .refused ? AccessibleDialog.withoutValue(prompt.question) : prompt.question
+        var question = telling == .refused ? AccessibleDialog.withoutValue(prompt.question) : prompt.question
+        if prompt.isSecret, let note = unhiddenTypingNote {
+            question = question.replacing(AccessiblePrompt.typingHidden, with: note)
+        }
         write(spoken(name(of: item), question) + ": ")
         hideInput(prompt.isSecret)
         waiting()

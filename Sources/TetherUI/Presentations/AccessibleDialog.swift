@@ -70,6 +70,9 @@ final class AccessibleDialog {
     let inputIsTerminal: Bool
     /// Called whenever the dialog starts waiting for a line.
     var waiting: () -> Void = {}
+    /// Said in place of ``AccessiblePrompt/typingHidden`` when the typing cannot be hidden
+    /// (the client's own terminal echoes it); `nil`: the secret's question as it is.
+    var unhiddenTypingNote: String?
     var state = State.idle
     var items: [Item] = []
     var defaultButton: Button?

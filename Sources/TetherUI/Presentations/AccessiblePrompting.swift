@@ -33,6 +33,11 @@ public protocol AccessiblePrompting: Widget {
 
 /// What the accessible presentation prints after a field's label, and how it reads the answer.
 public struct AccessiblePrompt: Hashable, Sendable {
+    /// What a secret's question says of its typing: "typing is hidden". A conversation
+    /// whose client's own terminal echoes what is typed (a server's client without a
+    /// terminal) says its own note in its place.
+    package static let typingHidden = "typing is hidden"
+
     /// How many lines make an answer.
     public enum Lines: Hashable, Sendable {
         /// One line.

@@ -29,6 +29,9 @@ struct LineSplitter {
         return lines
     }
 
+    /// Bytes of a line whose end has not come yet.
+    var pendingCount: Int { pending.count }
+
     /// What is left when the input ends: the last line, if it had no line break.
     mutating func finish() -> String? {
         defer { pending = [] }

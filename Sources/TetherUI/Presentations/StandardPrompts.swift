@@ -6,7 +6,8 @@ extension TextField: AccessiblePrompting {
             let hint = placeholder.isEmpty ? "" : "hint: \(placeholder); "
             let keep = text.isEmpty ? "" : "empty keeps the current one; "
             return AccessiblePrompt(
-                question: "(\(hint)\(keep)typing is hidden)", isSecret: true, value: text.isEmpty ? "" : nil)
+                question: "(\(hint)\(keep)\(AccessiblePrompt.typingHidden))", isSecret: true,
+                value: text.isEmpty ? "" : nil)
         }
         let suggests = completion != nil
         if text.isEmpty {

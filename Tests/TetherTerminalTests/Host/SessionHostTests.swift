@@ -248,7 +248,7 @@ extension ProcessWideStateTests {
             let readerSession = try reader.start(on: host)
             try await waitUntil([reader], "a backlog on the session of the client that stopped reading") {
                 behind.pty.type("\u{0C}")
-                return behindSession.backend.outputQueue?.count ?? 0 > 0
+                return behindSession.output.count > 0
             }
             let start = ContinuousClock.now
             await host.shutdown(deadline: .milliseconds(500))
@@ -347,7 +347,7 @@ extension ProcessWideStateTests {
                 let session = try client.start(on: host)
                 lastSession = session
                 lastApplication = session.application
-                lastBackend = session.backend
+                lastBackend = session.terminal
                 host.end(session)
                 try await waitUntil([client], "end \(round)") { endedCount == round }
             }
