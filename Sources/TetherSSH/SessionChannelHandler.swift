@@ -38,6 +38,8 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     /// Relays started and not yet ended (the terminal side; a command's output and error):
     /// the channel closes after the last.
     var openRelays = 0
+    /// Bytes the relays passed on to the client, in all.
+    var relayedBytes = 0
     /// Whether the session runs a command's process on pipes (no terminal).
     var onPipes = false
     private(set) var context: ChannelHandlerContext?
@@ -217,13 +219,27 @@ final class SessionChannelHandler: ChannelDuplexHandler {
 
     /// The hosted session ended (or never started): say `message`, then close with
     /// `status` once every relay read its side's last bytes (the terminal's, or a command's
-    /// standard output and error), or after 3 s for a client too slow to take them.
+    /// standard output and error), or once 3 s pass with none relayed: a client that stopped
+    /// taking them (a slow one that still takes some keeps its tail).
     func sessionEnded(status: Int, message: String?) {
         exitStatus = status
         farewell = message
-        guard openRelays > 0, let context else { return closeChannel() }
+        guard openRelays > 0 else { return closeChannel() }
+        closeUnlessRelaying(since: relayedBytes)
+    }
+
+    /// In 3 s: closes the channel if nothing was relayed since `count` bytes, else waits again.
+    private func closeUnlessRelaying(since count: Int) {
+        guard let context, !closing else { return }
         let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
-        context.eventLoop.scheduleTask(in: .seconds(3)) { bound.value.closeChannel() }
+        context.eventLoop.scheduleTask(in: .seconds(3)) {
+            let session = bound.value
+            if session.relayedBytes == count {
+                session.closeChannel()
+            } else {
+                session.closeUnlessRelaying(since: session.relayedBytes)
+            }
+        }
     }
 
     /// The terminal side's relay (a command's standard output) closed: its bytes are all relayed.
@@ -366,6 +382,7 @@ final class TerminalSideHandler: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let bytes = unwrapInboundIn(data)
+        session.value.relayedBytes += bytes.readableBytes
         channel.writeAndFlush(SSHChannelData(type: type, data: .byteBuffer(bytes)), promise: nil)
     }
 
