@@ -48,6 +48,16 @@ final class ConfirmationDialog: Widget {
         dismissPopup()
     }
 
+    /// Says what Esc does in key help: the safe answer's words (`Esc resume`,
+    /// `Esc keep editing`), never a bare "cancel".
+    override var keyBindings: KeyMap? { escapeHelp }
+
+    private lazy var escapeHelp: KeyMap = {
+        var map = KeyMap()
+        map.setHelp((confirmIsSafe ? confirmButton : cancelButton).title.lowercased(), for: .cancel)
+        return map
+    }()
+
     /// Esc gives the answer that loses nothing: no, or yes when confirming is the safe answer.
     override func perform(_ intent: Intent) -> Bool {
         guard intent == .cancel else { return false }

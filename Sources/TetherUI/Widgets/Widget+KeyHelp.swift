@@ -23,6 +23,18 @@ extension Widget {
         return entries
     }
 
+    /// What `intent` does where this widget has focus, as the nearest widget (itself or an
+    /// ancestor) whose own ``keyBindings`` describe it says: a dialog's Esc is its safe
+    /// answer (`resume`, `keep editing`), not "cancel". `nil`: none says.
+    func enclosingHelp(for intent: Intent) -> String? {
+        var node: Widget? = self
+        while let widget = node {
+            if let help = widget.keyBindings?.help(for: intent) { return help }
+            node = widget.parent
+        }
+        return nil
+    }
+
     /// What Enter does where this widget has focus, as the nearest form says: `moveOn` when
     /// it moves to the next field, or the help of the button it presses (`sign in`, `next`);
     /// `nil` outside a form.
@@ -64,7 +76,7 @@ struct KeyHelpContent {
                 (.focusNext, nil, 3), (.focusPrevious, nil, 1),
                 (.activate, focused?.enclosingActivateHelp(moveOn: moveOn), 2),
             ] : []
-        app.append((.cancel, nil, 3))
+        app.append((.cancel, focused?.enclosingHelp(for: .cancel), 3))
         if quits { app.append((.quit, nil, 4)) }
         for (intent, help, priority) in app {
             guard let key = map.primaryKey(for: intent), !shownKeys.contains(key),

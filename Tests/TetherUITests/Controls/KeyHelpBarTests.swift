@@ -46,6 +46,20 @@ struct KeyHelpBarTests {
         #expect(pilot.lines[11] == "Tab next · Shift-Tab back · Enter sign in · Esc cancel · Ctrl-C quit")
     }
 
+    @Test(
+        "in a confirmation the bar names what Esc does there: the safe answer's words, never a bare cancel",
+        arguments: [(true, "Esc resume"), (false, "Esc keep editing")])
+    func escapeSaysTheSafeAnswer(confirmIsSafe: Bool, expected: String) throws {
+        let (screen, pilot) = try signIn()
+        let (confirm, cancel) = confirmIsSafe ? ("Resume", "Start over") : ("Discard", "Keep editing")
+        screen.form.presentConfirmation(
+            title: "Question", message: "Go on?", confirm: confirm, cancel: cancel, confirmIsSafe: confirmIsSafe
+        ) { _ in }
+        pilot.app.renderIfNeeded()
+        #expect(pilot.lines[11].contains(expected), "\(pilot.lines[11])")
+        #expect(!pilot.lines[11].contains("Esc cancel"), "\(pilot.lines[11])")
+    }
+
     @Test("an app that binds Tab to next again, as it already is, sees Tab once in the bar and in the key list")
     func rebindingTabShowsItOnce() throws {
         let (_, pilot) = try signIn(keyHelp: true)
