@@ -67,6 +67,7 @@ extension AccessibleDialog {
         if prompt.isSecret, let note = unhiddenTypingNote {
             question = question.replacing(AccessiblePrompt.typingHidden, with: note)
         }
+        if item.field?.isRequired == true { question = question.replacing(AccessiblePrompt.noneOption, with: "") }
         write(spoken(name(of: item), question) + ": ")
         hideInput(prompt.isSecret)
         waiting()

@@ -37,6 +37,9 @@ public struct AccessiblePrompt: Hashable, Sendable {
     /// whose client's own terminal echoes what is typed (a server's client without a
     /// terminal) says its own note in its place.
     package static let typingHidden = "typing is hidden"
+    /// What a check list's question says of checking none: ", - for none". A required
+    /// field's question leaves it out (none would be refused).
+    package static let noneOption = ", - for none"
 
     /// How many lines make an answer.
     public enum Lines: Hashable, Sendable {

@@ -40,8 +40,9 @@ extension CheckList: AccessiblePrompting {
     public var accessiblePrompt: AccessiblePrompt {
         let checked = list.options.indices.filter { selection.contains(list.options[$0]) }
         let current = checked.isEmpty ? "none" : checked.map { list.titles[$0] }.joined(separator: ", ")
-        // "-" checks none: not offered when at least one is needed.
-        let none = (minimumCount ?? 0) > 0 ? "" : ", - for none"
+        // "-" checks none: not offered when at least one is needed (nor where the field is
+        // required: the dialog takes it out then).
+        let none = (minimumCount ?? 0) > 0 ? "" : AccessiblePrompt.noneOption
         return AccessiblePrompt(
             question: "(numbers from 1 to \(list.count) separated by commas\(none)) [\(current)]",
             options: list.accessibleTitles, value: current)

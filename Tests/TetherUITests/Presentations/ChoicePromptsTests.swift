@@ -218,6 +218,20 @@ struct CheckListPromptTests {
         #expect(pilot.lines.last == "Contact (numbers from 1 to 3 separated by commas) [Email]: ")
     }
 
+    @Test(
+        "a check list in a required field does not offer a dash for none; none is refused saying the field is required")
+    func requiredOffersNoDash() throws {
+        let list = contactList()
+        let form = Form { Field("Contact", key: "contact", list).required() }
+        let pilot = try TranscriptPilot(root: form)
+        #expect(pilot.lines.last == "Contact (required; numbers from 1 to 3 separated by commas) [none]: ")
+        pilot.answer("-")
+        #expect(pilot.lines.contains("Contact is required."), "\(pilot.lines)")
+        #expect(pilot.lines.last == "Contact (required; numbers from 1 to 3 separated by commas): ")
+        pilot.answer("2")
+        #expect(list.selection == [.sms])
+    }
+
     @Test("fewer options than the minimum is said as a sentence, nothing changes and the list is asked again")
     func minimumAskedAgain() throws {
         let list = contactList([.email], minimum: 1)
