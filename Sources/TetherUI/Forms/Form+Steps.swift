@@ -64,6 +64,7 @@ extension Form {
         }
         steps.forward = forward
         steps.next.bind(forward)
+        makeStatusRowIfNeeded()
         return steps
     }
 

@@ -141,16 +141,30 @@ extension Form {
         return section
     }
 
-    /// Appends `row` (whose widgets are `children`), before the steps' Back/Next row, which
-    /// stays last.
+    /// Appends `row` (whose widgets are `children`), before the form's message row and the
+    /// steps' Back/Next row, which stay last.
     func appendRow(_ row: Row, children: [Widget]) {
         var index = rows.count
-        if let navigation = stepState?.navigation, case .widget(let last) = rows.last, last === navigation {
+        while index > 0, case .widget(let last) = rows[index - 1],
+            last === stepState?.navigation || last === statusLabel
+        {
             index -= 1
-            rowOfChild[ObjectIdentifier(navigation)] = rows.count
         }
         for child in children { rowOfChild[ObjectIdentifier(child)] = index }
         rows.insert(row, at: index)
+        for later in (index + 1)..<rows.count {
+            if case .widget(let widget) = rows[later] { rowOfChild[ObjectIdentifier(widget)] = later }
+        }
+    }
+
+    /// Makes the form's message row (hidden, kept empty while the form fits) if it has none:
+    /// a form with a default button or steps may need to say why it cannot go on.
+    func makeStatusRowIfNeeded() {
+        guard statusLabel == nil else { return }
+        let label = Label("", overflow: .wrap, role: .error)
+        label.isHidden = true
+        statusLabel = label
+        addRow(label)
     }
 
     /// Adds a row of buttons; `defaultButton` (if given) is pressed by Enter from the last text field.

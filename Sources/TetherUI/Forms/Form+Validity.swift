@@ -159,7 +159,8 @@ extension Form {
     func showStatus(_ message: String?) {
         statusIsNotice = false
         if message == nil, statusLabel == nil { return }
-        let label = statusLabel ?? makeStatusLabel()
+        makeStatusRowIfNeeded()
+        guard let label = statusLabel else { return }
         label.text = message ?? ""
         if label.isHidden != (message == nil) {
             label.isHidden = message == nil
@@ -167,13 +168,6 @@ extension Form {
         }
     }
 
-    private func makeStatusLabel() -> Label {
-        let label = Label("", overflow: .wrap, role: .error)
-        label.isHidden = true
-        statusLabel = label
-        addRow(label)
-        return label
-    }
 }
 
 extension Reactive where Base: Form {

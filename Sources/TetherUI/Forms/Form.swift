@@ -56,8 +56,11 @@ public final class Form: Widget {
     public var labelWidth: Int? {
         didSet { setNeedsLayout() }
     }
-    /// The button Enter presses from the last text field.
-    public var defaultButton: Button?
+    /// The button Enter presses from the last text field. Setting one makes the form's
+    /// message row, kept empty while nothing is said (see ``Form``).
+    public var defaultButton: Button? {
+        didSet { if defaultButton != nil { makeStatusRowIfNeeded() } }
+    }
     /// An explicit focus order; `nil` follows the rows.
     public var focusOrder: [Widget]? {
         didSet { structureChanged() }
@@ -154,6 +157,7 @@ public final class Form: Widget {
             let reserved = reserving && keepsMessageRow(field) ? 1 : 0
             return max(1, widget) + belowHeight(field.state?.descriptionLabel, fieldWidth) + max(message, reserved)
         case .widget(let widget):
+            if reserving, keepsStatusRow(widget) { return 1 }
             return widget.isHidden ? 0 : widget.preferredSize(for: Size(width: fieldWidth, height: 1_000)).height
         case .section(let section):
             return section.heading.isHidden ? 0 : 1
@@ -199,7 +203,9 @@ public final class Form: Widget {
         let labels = computeLabelColumn()
         var width = 0
         for child in children where !child.isHidden && !(child is Label) { width = max(width, child.minimumSize.width) }
-        return Size(width: labels + width, height: min(3, rows.count))
+        // The message row, empty, is kept only while everything fits: not part of the minimum.
+        let kept = statusLabel?.isHidden == true ? 1 : 0
+        return Size(width: labels + width, height: min(3, rows.count - kept))
     }
 
     public override func layoutChildren() {
@@ -226,28 +232,46 @@ public final class Form: Widget {
         field.state?.mayShowMessages == true && !field.widget.isHidden && field.madeErrorLabel?.isHidden != false
     }
 
+    /// Whether `widget` is the form's message row and says nothing now, in a form with a
+    /// field that may show a message (so a refused Next or submit may say something): kept
+    /// empty like a field's message row, so that Back and Next do not move when it speaks.
+    private func keepsStatusRow(_ widget: Widget) -> Bool {
+        widget === statusLabel && widget.isHidden && fields.contains { $0.state?.mayShowMessages == true }
+    }
+
+    /// Whether row `row` is kept empty for a message while the form fits.
+    private func keepsRow(_ row: Row) -> Bool {
+        switch row {
+        case .field(let field): keepsMessageRow(field)
+        case .widget(let widget): keepsStatusRow(widget)
+        case .section: false
+        }
+    }
+
     /// Measures every row. Rows are kept for messages only while everything fits with them:
     /// a form that scrolls anyway spends its rows on fields.
     private func measureRows(fieldWidth: Int) {
         rowOffsets.removeAll(keepingCapacity: true)
         rowHeights.removeAll(keepingCapacity: true)
-        var y = 0, kept = 0
+        var y = 0
+        var kept: [Int] = []
         var step: Section?
         for (index, row) in rows.enumerated() {
             rowOffsets.append(y)
             if case .section(let section) = row, section.isStep { step = section }
             let shown = rowShownInStep(index, inStep: step)
             let height = shown ? rowHeight(row, fieldWidth: fieldWidth, reserving: false) : 0
-            if shown, case .field(let field) = row, keepsMessageRow(field) { kept += 1 }
+            if shown, keepsRow(row) { kept.append(index) }
             rowHeights.append(height)
             y += height
         }
         contentHeight = y
-        guard kept > 0, y + kept <= frame.height else { return }
-        var shift = 0
+        guard !kept.isEmpty, y + kept.count <= frame.height else { return }
+        var shift = 0, nextKept = 0
         for index in rows.indices {
             rowOffsets[index] += shift
-            if rowHeights[index] > 0, case .field(let field) = rows[index], keepsMessageRow(field) {
+            if nextKept < kept.count, kept[nextKept] == index {
+                nextKept += 1
                 rowHeights[index] += 1
                 shift += 1
             }
