@@ -8,19 +8,25 @@ extension Form {
     /// ```
     ///
     /// Full screen and inline, the question is a modal dialog (``Widget/presentConfirmation(title:message:confirm:cancel:confirmIsSafe:_:)``);
-    /// in the accessible presentation it is a `[y/N]` line. Nothing is discarded by the
-    /// form itself: `discard` decides what leaving means (quit, ``reset()``, close a page).
+    /// in the accessible presentation it is a `[y/N]` line. Confirming removes the form's
+    /// draft (``keepDrafts(at:debounce:)``), so the next start does not offer what was just
+    /// thrown away; the values are the app's: `discard` decides what leaving means (quit,
+    /// ``reset()``, close a page).
     public func confirmDiscard(_ discard: @escaping () -> Void) {
         let changed = fields.filter(\.isDirty).map(\.title)
         guard !changed.isEmpty else { return discard() }
         let what = changed.count == 1 ? changed[0] : "\(changed.count) fields (\(changed.joined(separator: ", ")))"
         let message = "You changed \(what). Leave without saving?"
+        let confirmed: () -> Void = { [weak self] in
+            self?.drafts?.discard()
+            discard()
+        }
         let asked = treeHost?.askInConversation("Discard changes? " + message, defaultYes: false) { yes in
-            if yes { discard() }
+            if yes { confirmed() }
         }
         guard asked != true else { return }
         presentConfirmation(title: "Discard changes?", message: message, confirm: "Discard", cancel: "Keep editing") {
-            if $0 { discard() }
+            if $0 { confirmed() }
         }
     }
 

@@ -171,6 +171,25 @@ struct FormDiscardTests {
         #expect(access(path, F_OK) == 0)
     }
 
+    @Test("Discard changes removes the draft of what was typed, so the next start offers nothing")
+    func discardRemovesDraft() throws {
+        let path = "/tmp/tether-discard-removes-\(getpid()).json"
+        defer { unlink(path) }
+        let form = Form()
+        form.addField("Name", TextField(), key: "name")
+        form.keepDrafts(at: path, debounce: .zero)
+        let pilot = try Pilot(root: form, size: Size(width: 70, height: 12))
+        pilot.type("Ada")
+        #expect(access(path, F_OK) == 0, "no draft was saved")
+        var left = 0
+        form.confirmDiscard { left += 1 }
+        pilot.press(.tab, .enter)
+        #expect(left == 1)
+        #expect(access(path, F_OK) != 0, "the discarded draft is still on disk")
+        let (_, again) = try draftForm(at: path)
+        #expect(!again.screen.contains("Resume where you left off?"))
+    }
+
     @Test("Start over removes the draft, so the next start offers nothing")
     func startOverRemovesDraft() throws {
         let path = "/tmp/tether-discard-start-over-\(getpid()).json"
