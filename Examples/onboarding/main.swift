@@ -124,9 +124,7 @@ struct OnboardingExample: ParsableCommand {
         if !report.problems.isEmpty || (unattended && !report.needingAnswers.isEmpty) {
             return fail(report.failureMessage ?? "", status: 2)
         }
-        let backend: any TerminalBackend =
-            accessible || unattended
-            ? AccessibleBackend() : CursesBackend(options: .init(), presentation: inline ? .inline : .fullScreen)
+        let backend = FormProgram.backend(accessible: accessible || unattended, inline: inline)
         // A file at the draft's path that is not a draft was moved aside: say so before the form.
         if let problem = screen.form.drafts?.problem { ProgramOutput.printError("onboarding-example: \(problem)") }
         let app = Application(root: screen.root, backend: backend)
@@ -158,9 +156,10 @@ struct OnboardingExample: ParsableCommand {
         return 0
     }
 
-    /// Runs `app` and returns the exit status: 0 once saved (the answers printed), 1 when
-    /// left without saving, 128 + a signal, 2 without a usable terminal or when the answers
-    /// ended early, 3 on another error, 74 when the answers could not be written.
+    /// Runs `app` and returns the exit status (``FormProgram/run(_:name:outcome:)``): 0 once
+    /// saved (the answers printed), 1 when left without saving, 128 + a signal, 2 without a
+    /// usable terminal or when the answers ended early, 3 on another error, 74 when the
+    /// answers could not be written.
     @MainActor
     static func run(_ app: Application, model: OnboardingModel) -> Int32 {
         let bag = DisposeBag()
@@ -169,24 +168,7 @@ struct OnboardingExample: ParsableCommand {
             answers = $0
             app.quit()
         }).disposed(by: bag)
-        let exit: Application.Exit
-        do {
-            exit = try app.runOnMainThread()
-        } catch let error as TerminalError {
-            return fail(error, status: 2)
-        } catch let error as AccessibleInputError {
-            return fail(error, status: 2)
-        } catch {
-            return fail(error, status: 3)
-        }
-        if let status = exit.signalStatus { return status }  // 143 after SIGTERM, not a cancel
-        guard let answers else { return 1 }
-        do {
-            try ProgramOutput.printResult(answers)
-        } catch {
-            return fail(error, status: ProgramOutput.failureStatus)
-        }
-        return 0
+        return FormProgram.run(app, name: "onboarding-example") { answers }
     }
 
     /// Writes `onboarding-example: <error>` on standard error and returns `status`.

@@ -44,51 +44,28 @@ struct SignupExample: ParsableCommand {
 
     func run() throws {
         let status = MainActor.assumeIsolated {
-            SignupExample.runForm(accessible: accessible || AccessibleBackend.isPreferred, inline: inline)
+            SignupExample.runForm(accessible: accessible, inline: inline)
         }
         throw ExitCode(status)
     }
 
-    /// Runs the form and returns the exit status.
+    /// Runs the form and returns the exit status (``FormProgram/run(_:name:outcome:)``).
     @MainActor
     static func runForm(accessible: Bool, inline: Bool) -> Int32 {
         let viewModel = SignupViewModel(scheduler: MainScheduler.instance)
         let screen = SignupScreen(viewModel: viewModel)
-        let backend: any TerminalBackend =
-            accessible
-            ? AccessibleBackend() : CursesBackend(options: .init(), presentation: inline ? .inline : .fullScreen)
-        let app = Application(root: screen.root, backend: backend)
+        let app = Application(root: screen.root, backend: FormProgram.backend(accessible: accessible, inline: inline))
         screen.attach(to: app)
         let bag = DisposeBag()
-        let signedUp = BehaviorRelay(value: false)
+        var signedUp = false
         viewModel.submit.values.subscribe(onNext: {
-            signedUp.accept(true)
+            signedUp = true
             app.quit()
         }).disposed(by: bag)
-        let exit: Application.Exit
-        do {
-            exit = try app.runOnMainThread()
-        } catch let error as TerminalError {
-            return fail(error, status: 2)
-        } catch let error as AccessibleInputError {
-            return fail(error, status: 2)
-        } catch {
-            return fail(error, status: 3)
+        return FormProgram.run(app, name: "signup-example") {
+            guard signedUp else { return nil }
+            let about = viewModel.about.value
+            return viewModel.summary + (about.isEmpty ? "" : "\nabout:\n" + about)
         }
-        if let status = exit.signalStatus { return status }  // 143 after SIGTERM, not a cancel
-        guard signedUp.value else { return 1 }
-        let about = viewModel.about.value
-        do {
-            try ProgramOutput.printResult(viewModel.summary + (about.isEmpty ? "" : "\nabout:\n" + about))
-        } catch {
-            return fail(error, status: ProgramOutput.failureStatus)
-        }
-        return 0
-    }
-
-    /// Writes `signup-example: <error>` on standard error and returns `status`.
-    static func fail(_ error: any Error, status: Int32) -> Int32 {
-        ProgramOutput.printError("signup-example: \(error)")
-        return status
     }
 }
