@@ -57,21 +57,31 @@ struct LoginDemoServeEndToEndTests {
         #expect(!log.contains("tether-demo"), "the password reached the log")
     }
 
+    /// Signs in as demo with answers piped into `ssh` (`-T`): the outcome alone on standard
+    /// output, the questions on standard error, a secret's question saying the client's own
+    /// terminal would show its typing, the password nowhere; then a command with words is
+    /// refused (login-demo has options that name files on the server).
+    static func signInWithPipedAnswers(_ ssh: String) async {
+        let result = await ProcessRunner.run(["sh", "-c", "printf 'demo\\ntether-demo\\n\\n\\n\\n' | \(ssh)"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stdout == "signed in: demo (session 30 min, not remembered)\n")
+        #expect(result.stderr.contains("Username (hint: your name): demo\n"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "Password (hint: 8+ characters; typing shows on your screen: connect with ssh -t to hide it): "),
+            "\(result.stderr)")
+        #expect(!result.stderr.contains("tether-demo") && !result.stdout.contains("tether-demo"))
+        let refused = await ProcessRunner.run(["sh", "-c", "\(ssh) -- --answers /etc/passwd < /dev/null"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("This server takes no command"))
+    }
+
     @Test(
         "with a process per session, answers piped into ssh -T sign in: the outcome alone on stdout, the password nowhere"
     )
     func pipedAnswersOverSSH() async throws {
         let (server, ssh) = try await Self.startServer(["--process-per-session"], ssh: ["-T"])
-        let result = await ProcessRunner.run(["sh", "-c", "printf 'demo\\ntether-demo\\n\\n\\n\\n' | \(ssh)"])
-        #expect(result.status == 0, "stderr: \(result.stderr)")
-        #expect(result.stdout == "signed in: demo (session 30 min, not remembered)\n")
-        #expect(result.stderr.contains("Username (hint: your name): demo\n"), "\(result.stderr)")
-        #expect(result.stderr.contains("typing shows on your screen: connect with ssh -t to hide it"))
-        #expect(!result.stderr.contains("tether-demo") && !result.stdout.contains("tether-demo"))
-        // A command's words are not taken: login-demo has options that name files on the server.
-        let refused = await ProcessRunner.run(["sh", "-c", "\(ssh) -- --answers /etc/passwd < /dev/null"])
-        #expect(refused.status == 2)
-        #expect(refused.stderr.contains("This server takes no command"))
+        await Self.signInWithPipedAnswers(ssh)
         server.press("C-c")
         #expect(try await server.waitForFile("status") == "0\n")
         #expect(!server.screen.contains("tether-demo"), "the password reached the log")
@@ -82,24 +92,12 @@ struct LoginDemoServeEndToEndTests {
     )
     func pipedAnswersInProcess() async throws {
         let (server, ssh) = try await Self.startServer(ssh: ["-T"])
-        let result = await ProcessRunner.run(["sh", "-c", "printf 'demo\\ntether-demo\\n\\n\\n\\n' | \(ssh)"])
-        #expect(result.status == 0, "stderr: \(result.stderr)")
-        #expect(result.stdout == "signed in: demo (session 30 min, not remembered)\n")
-        #expect(result.stderr.contains("Username (hint: your name): demo\n"), "\(result.stderr)")
-        // The client's own terminal would show a typed password: the question says so, not "hidden".
-        #expect(
-            result.stderr.contains(
-                "Password (hint: 8+ characters; typing shows on your screen: connect with ssh -t to hide it): "),
-            "\(result.stderr)")
-        #expect(!result.stderr.contains("tether-demo") && !result.stdout.contains("tether-demo"))
+        await Self.signInWithPipedAnswers(ssh)
         // A wrong password, then the end of input: status 2, and the question left named.
         let wrong = await ProcessRunner.run(["sh", "-c", "printf 'demo\\nwrong-password\\n\\n\\n\\n' | \(ssh)"])
         #expect(wrong.status == 2, "stderr: \(wrong.stderr)")
         #expect(wrong.stderr.contains("input ended before the form was complete"), "\(wrong.stderr)")
         #expect(wrong.stdout.isEmpty)
-        let refused = await ProcessRunner.run(["sh", "-c", "\(ssh) -- --answers /etc/passwd < /dev/null"])
-        #expect(refused.status == 2)
-        #expect(refused.stderr.contains("This server takes no command"))
         server.press("C-c")
         #expect(try await server.waitForFile("status") == "0\n")
         #expect(!server.screen.contains("tether-demo"), "the password reached the log")
