@@ -134,7 +134,7 @@ public final class LoginScreen {
     }
 
     private static func row(_ name: String, _ value: Observable<String>, bag: DisposeBag) -> Widget {
-        let label = Label(name.padding(to: 12), role: .disabled)
+        let label = Label(name.padding(to: 12), role: .secondary)
         // 14 columns: the two panels leave 3 free at 80, so a validation message that
         // widens the form by 2 moves nothing.
         let valueLabel = Label("", overflow: .truncate, role: .normal, width: 14)
@@ -180,7 +180,7 @@ public final class LoginScreen {
             Label("Session length: \(session.minutes) min"),
             Label(session.remembered ? "You will be remembered on this device." : "You will not be remembered."),
             Label(""),
-            Label("Press any key to exit.", role: .disabled),
+            Label("Press any key to exit.", role: .secondary),
         ])
         // No vertical padding: the panel and the key bar fit the 8 rows the form fits in.
         center.addChild(Panel(title: "Welcome", padding: Insets(horizontal: 2), message))

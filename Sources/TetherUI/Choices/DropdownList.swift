@@ -180,7 +180,7 @@ final class DropdownList<Option: Hashable>: Widget {
         let theme = context.theme
         guard let list, rowCount > 0 else {
             canvas.fill(Rect(x: 0, y: 0, width: frame.width, height: 1), with: .blank(theme.focused))
-            canvas.put(" no matches".truncated(toWidth: frame.width), at: .zero, style: theme.disabled)
+            canvas.put(" no matches".truncated(toWidth: frame.width), at: .zero, style: theme.secondary)
             return
         }
         scrollToPosition()

@@ -14,7 +14,7 @@
 /// narrow it drops whole entries, least useful first (Shift-Tab, then Enter, then Esc,
 /// Tab and the widget's own keys, Ctrl-C last), never cutting a word, and ends with `? more`
 /// (`…` without the help overlay) to say something was left out. Keys are drawn in the
-/// theme's normal style, the rest in its dimmed ``Theme/disabled`` style. Keep it on the
+/// theme's normal style in bold, the rest in its ``Theme/secondary`` style. Keep it on the
 /// bottom row with a ``FooterLayout``; in the accessible presentation nothing is drawn.
 @MainActor
 public final class KeyHelpBar: Widget {
@@ -71,15 +71,15 @@ public final class KeyHelpBar: Widget {
         let (entries, ending) = shownEntries(width: frame.width)
         var x = 0
         for (index, entry) in entries.enumerated() {
-            if index > 0 { x += canvas.put(Self.separator, at: Point(x: x, y: 0), style: context.theme.disabled) }
-            x += canvas.put(entry.keyNames, at: Point(x: x, y: 0), style: context.theme.normal)
-            x += canvas.put(" " + entry.help, at: Point(x: x, y: 0), style: context.theme.disabled)
+            if index > 0 { x += canvas.put(Self.separator, at: Point(x: x, y: 0), style: context.theme.secondary) }
+            x += canvas.put(entry.keyNames, at: Point(x: x, y: 0), style: context.theme.normal.adding(.bold))
+            x += canvas.put(" " + entry.help, at: Point(x: x, y: 0), style: context.theme.secondary)
         }
         if let ending {
             if !entries.isEmpty {
-                x += canvas.put(Self.separator, at: Point(x: x, y: 0), style: context.theme.disabled)
+                x += canvas.put(Self.separator, at: Point(x: x, y: 0), style: context.theme.secondary)
             }
-            canvas.put(ending, at: Point(x: x, y: 0), style: context.theme.disabled)
+            canvas.put(ending, at: Point(x: x, y: 0), style: context.theme.secondary)
         }
     }
 

@@ -18,6 +18,8 @@ public final class Label: Widget {
     /// Which theme style a label draws with.
     public enum Role: Sendable {
         case normal, accent, error, disabled
+        /// Explaining text (``Theme/secondary``): descriptions, notes, hints.
+        case secondary
     }
 
     /// The text shown. Setting a different text redraws (a fixed-width, truncating label)
@@ -113,6 +115,7 @@ public final class Label: Widget {
             case .accent: context.theme.accent
             case .error: context.theme.error
             case .disabled: context.theme.disabled
+            case .secondary: context.theme.secondary
             }
         var style = highlighted ? context.theme.accent : roleStyle
         style.linkID = linkID

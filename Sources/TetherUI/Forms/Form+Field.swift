@@ -103,7 +103,8 @@ extension Form {
             }
         }
 
-        /// A sentence under the widget saying what the field is for, dimmed and wrapped
+        /// A sentence under the widget saying what the field is for, in the theme's
+        /// ``Theme/secondary`` style and wrapped
         /// (`nil`: none). The accessible presentation reads it before asking.
         public var description: String? {
             get { state?.descriptionLabel?.text }
@@ -113,7 +114,7 @@ extension Form {
                     if let label = state.descriptionLabel {
                         label.text = newValue
                     } else {
-                        let label = Label(newValue, overflow: .wrap, role: .disabled)
+                        let label = Label(newValue, overflow: .wrap, role: .secondary)
                         state.descriptionLabel = label
                         form?.adopt(label, of: self)
                     }
@@ -241,7 +242,7 @@ extension Form {
             if shown == nil, madeErrorLabel == nil { return }
             let label = errorLabel
             let text = shown?.text ?? ""
-            label.role = shown?.isPending == true ? .disabled : .error
+            label.role = shown?.isPending == true ? .secondary : .error
             label.text = shown?.isPending == true ? state!.spinnerText(text) : text
             if label.isHidden != (shown == nil) {
                 label.isHidden = shown == nil

@@ -10,7 +10,8 @@
 /// or `NO_COLOR` is set.
 ///
 /// The themes Tether ships are legible on xterm's palette at 8, 16 and 256 colours: text
-/// at least 4.5:1, focus indicators, borders and disabled controls at least 3:1 (WCAG 2.2),
+/// (``secondary`` text too) at least 4.5:1, focus indicators, borders and disabled controls
+/// at least 3:1 (WCAG 2.2; disabled text 4.5:1 at 256 colours),
 /// with bold never needed to make a colour legible (many terminals draw bold colours 0–7
 /// as their bright forms, so bold black turns grey). docs/widgets-and-keys.md, "Themes".
 public struct Theme: Hashable, Sendable {
@@ -20,6 +21,10 @@ public struct Theme: Hashable, Sendable {
     public var focused: Style
     /// Disabled widgets.
     public var disabled: Style
+    /// Text that explains rather than asks: a field's description, the key bar's words, a
+    /// check's "checking…" note, a list's "no matches". Text, so a shipped theme keeps it
+    /// at 4.5:1 on its background (unlike ``disabled``, which marks a control not in use).
+    public var secondary: Style
     /// Validation and error messages.
     public var error: Style
     /// Highlights: titles, the slider's knob, a toggle's mark, spinners.
@@ -35,14 +40,15 @@ public struct Theme: Hashable, Sendable {
     /// Panel borders.
     public var border: Style
 
-    /// A theme from its styles.
+    /// A theme from its styles. Without `secondary`, explaining text draws as `disabled`.
     public init(
-        normal: Style, focused: Style, disabled: Style, error: Style, accent: Style,
+        normal: Style, focused: Style, disabled: Style, secondary: Style? = nil, error: Style, accent: Style,
         field: Style, focusedField: Style = Style(), placeholder: Style, border: Style
     ) {
         self.normal = normal
         self.focused = focused
         self.disabled = disabled
+        self.secondary = secondary ?? disabled
         self.error = error
         self.accent = accent
         self.field = field
@@ -93,7 +99,8 @@ public struct Theme: Hashable, Sendable {
     /// The theme with its colours removed, for monochrome terminals and `NO_COLOR`:
     /// attributes are kept and each role gets what tells it apart without colour. Focus
     /// is reversed; errors are bold and underlined; accents bold; disabled text dim (a
-    /// control that is not usable, 3:1 is enough); typed text keeps the field's underline
+    /// control that is not usable, 3:1 is enough); secondary text keeps only the attributes
+    /// its variant gave it (dim on a dark background); typed text keeps the field's underline
     /// whether focused or not, and placeholders lose it (and any dim), so a hint never
     /// looks like input even where dim is not drawn. Applied to the variant in use.
     public var withoutColors: Theme {
@@ -103,6 +110,7 @@ public struct Theme: Hashable, Sendable {
         let input = strip(field).attributes
         return Theme(
             normal: strip(normal), focused: strip(focused, adding: .reverse), disabled: strip(disabled, adding: .dim),
+            secondary: strip(secondary),
             error: strip(error, adding: [.bold, .underline]), accent: strip(accent, adding: .bold),
             field: strip(field), focusedField: strip(focusedField, adding: input),
             placeholder: strip(placeholder, removing: input.union(.dim)), border: strip(border))

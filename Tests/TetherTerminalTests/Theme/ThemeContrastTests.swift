@@ -55,6 +55,7 @@ struct RoleCheck: Sendable {
         RoleCheck(role: "field", minimum: 4.5, measure: .text) { $0.field },
         RoleCheck(role: "focusedField", minimum: 4.5, measure: .text) { $0.focusedField },
         RoleCheck(role: "placeholder", minimum: 4.5, measure: .text) { $0.placeholder },
+        RoleCheck(role: "secondary", minimum: 4.5, measure: .text) { $0.secondary },
         RoleCheck(role: "disabled", minimum: 3, measure: .text) { $0.disabled },
         RoleCheck(role: "border", minimum: 3, measure: .text) { $0.border },
         RoleCheck(role: "slider knob", minimum: 3, measure: .text) { $0.accent.adding(.reverse) },
@@ -79,6 +80,34 @@ struct ThemeContrastTests {
             #expect(
                 contrast >= check.minimum,
                 "\(check.role): \(String(format: "%.2f", contrast)):1, needs \(check.minimum):1")
+        }
+    }
+
+    @Test(
+        "On white at 256 colours a colour theme's disabled text reaches 4.5:1 too",
+        arguments: ThemeCase.all.filter { $0.scene == .light && $0.colors == 256 && $0.name != "monochrome" })
+    func disabledTextOnWhiteAt256Colours(_ themeCase: ThemeCase) {
+        let pen = StyleMapper(colors: 256).pen(for: themeCase.drawn.disabled)
+        #expect(themeCase.scene.textContrast(pen) >= 4.5)
+    }
+
+    @Test("On a light background a placeholder looks unlike typed text and unlike the focused label")
+    func placeholderIsUnlikeTypedTextOnLight() {
+        // How a pen looks on black-on-white xterm: the default foreground is black, and bold
+        // draws colours 0–7 as their bright forms, so 4 and 12 are one blue here.
+        func hue(_ number: Int32) -> Int32 { number == -1 ? 0 : number < 16 ? number % 8 : number }
+        func look(_ pen: Pen) -> [Int32] { [hue(pen.foreground), pen.background, Int32(pen.attributes.rawValue)] }
+        for themeCase in ThemeCase.all where themeCase.scene == .light {
+            let drawn = themeCase.drawn
+            let mapper = StyleMapper(colors: themeCase.colors)
+            let placeholder = mapper.pen(for: drawn.placeholder)
+            let name = themeCase.testDescription
+            #expect(look(placeholder) != look(mapper.pen(for: drawn.field)), "\(name): as typed text")
+            #expect(look(placeholder) != look(mapper.pen(for: drawn.focusedField)), "\(name): as typed text, focused")
+            let label = mapper.pen(for: drawn.accent).foreground
+            #expect(
+                hue(placeholder.foreground) == 0 || hue(placeholder.foreground) != hue(label),
+                "\(name): in the focused label's colour")
         }
     }
 

@@ -158,10 +158,10 @@ struct KeyHelpBarTests {
         #expect(pilot.lines[11] == "Tab next · Shift-Tab back · Enter sign in · Esc leave")
     }
 
-    @Test("keys and help are drawn in the theme's normal and dimmed styles")
-    func dimmedStyles() throws {
+    @Test("keys are drawn bold in the theme's normal style, their words in its secondary (text) style")
+    func keysBoldWordsSecondary() throws {
         let (_, pilot) = try signIn()
-        #expect(pilot.backend.screen[0, 11].style == Theme.default.normal)
-        #expect(pilot.backend.screen[4, 11].style == Theme.default.disabled)
+        #expect(pilot.backend.screen[0, 11].style == Theme.default.normal.adding(.bold))
+        #expect(pilot.backend.screen[4, 11].style == Theme.default.secondary)
     }
 }

@@ -83,6 +83,16 @@ struct FormTests {
         #expect(pilot.backend.screen[6, 1].style == Theme.default.error)
     }
 
+    @Test("a field's description is drawn in the theme's secondary style, which is text on white")
+    func descriptionStyle() throws {
+        let form = Form()
+        form.addField("Name", TextField()).description = "as on your passport"
+        let pilot = try Pilot(root: form, size: Size(width: 30, height: 3), theme: .light)
+        #expect(pilot.lines[1] == "      as on your passport")
+        #expect(pilot.backend.screen[6, 1].style == Theme.light.secondary)
+        #expect(Theme.light.secondary != Theme.light.disabled)
+    }
+
     @Test("a hidden field takes its label with it")
     func hiddenFieldHidesLabel() throws {
         let form = Form()
