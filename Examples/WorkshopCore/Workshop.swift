@@ -31,15 +31,21 @@ public final class Workshop {
     /// - Throws: ``Refusal`` when the workshop is full or `name` already signed up.
     public func signUp(_ name: String) throws(Refusal) {
         let name = name.trimmingSpaces()
-        guard placesLeft > 0 else { throw Refusal(message: "The workshop is full. Esc leaves.") }
+        guard placesLeft > 0 else {
+            throw Refusal(reason: .full, message: "The workshop is full: all \(capacity) places were taken meanwhile.")
+        }
         guard !attendees.value.contains(where: { $0.lowercased() == name.lowercased() }) else {
-            throw Refusal(message: "\(name) has already signed up: sign up with your own name, or Esc to leave.")
+            throw Refusal(
+                reason: .alreadySignedUp, message: "\(name) has already signed up: sign up with your own name.")
         }
         attendees.accept(attendees.value + [name])
     }
 
     /// Why a sign-up was refused, in words for the person.
     public struct Refusal: Error, CustomStringConvertible {
+        /// What was refused.
+        public enum Reason: Sendable { case full, alreadySignedUp }
+        public let reason: Reason
         public let message: String
         public var description: String { message }
     }

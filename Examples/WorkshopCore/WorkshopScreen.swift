@@ -32,7 +32,12 @@ public final class WorkshopScreen {
         ) {
             () async throws -> String in
             let signed = name.value
-            try workshop.signUp(signed)
+            do {
+                try workshop.signUp(signed)
+            } catch let refusal as Workshop.Refusal where refusal.reason == .alreadySignedUp {
+                // The name is what was refused: said under it, and not offered back by ear.
+                throw FieldRefusal(key: "name", message: refusal.message)
+            }
             joined.accept(signed)
             return signed
         }
@@ -54,8 +59,8 @@ public final class WorkshopScreen {
         joined.asObservable()
             .map { $0.map { "You're in, \($0). Esc leaves." } ?? "Esc leaves without signing up." }
             .bind(to: status.rx.text).disposed(by: bag)
-        // A refusal (the name is taken, the last place went meanwhile) shows in the form's own
-        // message row, under Sign up, until the name is edited.
+        // A name already signed up shows under the name until it is edited; the last place
+        // going meanwhile shows in the form's own message row, under Sign up.
     }
 
     /// Connects the screen's keys to `app`: Esc leaves, asking first when a name was typed

@@ -24,6 +24,8 @@ final class FieldState {
     var asynchronous = ValidationResult.valid
     /// The message the app set (``Form/Field/error``).
     var appError: String?
+    /// Why a submit's command refused the value (``FieldRefusal``), until the value changes.
+    var refusal: String?
 
     /// The last validation published to observers and the form.
     var published = ValidationResult.valid
@@ -60,6 +62,7 @@ final class FieldState {
         if !rules.isValid { return rules }
         if !asynchronous.isValid { return asynchronous }
         if let appError { return .invalid(appError) }
+        if let refusal { return .invalid(refusal) }
         return .valid
     }
 
@@ -70,7 +73,7 @@ final class FieldState {
         return subject
     }
 
-    /// What the message row shows for `validation`: the app's message at once; an invalid
+    /// What the message row shows for `validation`: the app's message and a refusal at once; an invalid
     /// value once revealed; a running check, and then its verdict, once revealed or edited.
     func shownMessage(_ validation: ValidationResult) -> (text: String, isPending: Bool)? {
         switch validation {
@@ -78,7 +81,7 @@ final class FieldState {
         case .invalid(let message):
             // A check's verdict replaces its spinner, which showed once the user edited.
             let checked = edited && asynchronous == validation
-            return revealed || checked || message == appError ? (message, false) : nil
+            return revealed || checked || message == appError || message == refusal ? (message, false) : nil
         case .pending(let text):
             return revealed || edited ? (text, true) : nil
         }

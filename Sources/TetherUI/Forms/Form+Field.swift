@@ -210,6 +210,14 @@ extension Form {
         /// The rules changed (required, validators): a keyed field checks its value again.
         func rulesChanged() { publishValidation() }
 
+        /// Refuses the current value with `message` (a ``FieldRefusal`` a submit's command
+        /// threw): shown at once, invalid until the value changes.
+        func refuse(_ message: String) {
+            fieldState.refusal = message
+            expectsMessages()
+            publishValidation()
+        }
+
         /// Whether the field is invalid and its message shows.
         var showsInvalid: Bool { validation.isInvalid && state?.revealed == true }
 

@@ -16,7 +16,8 @@ extension Form {
     /// - When `command`'s run fails, its error (its `description`) shows in the form's
     ///   message row under the buttons, full screen and inline, until the person edits a
     ///   field or submits again (``showsSubmitErrors``); the accessible presentation says it
-    ///   as a sentence.
+    ///   as a sentence. A ``FieldRefusal`` shows under its field instead, which takes focus
+    ///   and stays invalid until its value changes.
     /// - Disposing the execution (Esc, `Command.cancelAll()`) stops the wait or `command`'s run.
     ///
     /// The form keeps the command as long as it lives.
@@ -100,9 +101,19 @@ extension Form {
 
 extension Form {
     /// Shows what a submit's run threw in the form's message row, until the person edits a
-    /// keyed field or submits again. A cancelled run says nothing.
+    /// keyed field or submits again; a ``FieldRefusal`` under its field (whatever
+    /// ``showsSubmitErrors`` says: the app asked for it). A cancelled run says nothing.
     fileprivate func showRunError(_ error: any Error) {
-        guard showsSubmitErrors, !(error is CancellationError), !(error is FormInvalidError) else { return }
+        guard !(error is CancellationError), !(error is FormInvalidError) else { return }
+        if let refusal = error as? FieldRefusal, let field = field(forKey: refusal.key),
+            !field.widget.isEffectivelyHidden
+        {
+            field.refuse(refusal.message)
+            field.reveal()
+            if field.widget.acceptsFocus { field.widget.focus() }
+            return
+        }
+        guard showsSubmitErrors else { return }
         showNotice(String(describing: error))
     }
 }

@@ -239,6 +239,8 @@ public final class FormField<Value: Equatable>: Form.Field {
     }
 
     private func valueChanged(in form: Form?) {
+        // A value a submit's command refused is refused no more once it changes.
+        if state?.refusal != nil { state?.refusal = nil }
         checkRules()
         dirtyChanged()
         state?.valueChangeSubject?.onNext(())

@@ -121,11 +121,18 @@ extension AccessibleDialog {
             return ask(index, .promptOnly)
         }
         leave(index)
-        if let field = item.field, case .invalid(let message) = field.validation {
+        answered(index)
+    }
+
+    /// After the answer to the item at `index` was taken: its refusal said and the question
+    /// asked again, or its pending check waited for, or its suggestions offered, or on.
+    func answered(_ index: Int, offeringSuggestions: Bool = true) {
+        if let field = items[index].field, case .invalid(let message) = field.validation {
             write(CommandRun.sentence(message) + "\n")
             return ask(index, .refused)
         }
-        if awaitSuggestions(index) { return }
+        if awaitVerdict(index, offeringSuggestions: offeringSuggestions) { return }
+        if offeringSuggestions, awaitSuggestions(index) { return }
         moveOn(from: index)
     }
 

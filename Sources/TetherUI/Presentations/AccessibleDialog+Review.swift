@@ -90,6 +90,7 @@ extension AccessibleDialog {
     }
 
     func press(_ button: Button) {
+        if pressWhenChecked(button) { return }
         guard button.isEffectivelyEnabled else { return unavailable(button) }
         state = .running
         runStarted = false
@@ -107,7 +108,7 @@ extension AccessibleDialog {
         if let form = formOfDefaultButton, let summary = form.invalidSummary {
             form.explainInvalid()
             write(CommandRun.sentence(summary) + "\n")
-            return askNext(from: firstInvalidItem.map(sayWhy) ?? 0)
+            return askNext(from: firstInvalidItem.map { sayWhy($0) } ?? 0)
         }
         sayUnavailable(button)
         confirm(review: false)
@@ -144,10 +145,13 @@ extension AccessibleDialog {
         items.firstIndex { $0.field?.showsInvalid == true && askable($0.widget) }
     }
 
-    /// Says why the item at `index` is invalid; returns `index`.
-    func sayWhy(_ index: Int) -> Int {
+    /// Says why the item at `index` is invalid (unless that is the sentence `said` just
+    /// before); returns `index`.
+    func sayWhy(_ index: Int, unlessSaid said: String? = nil) -> Int {
         fixing = true
-        if let message = items[index].field?.validation.message { write(CommandRun.sentence(message) + "\n") }
+        if let message = items[index].field?.validation.message, CommandRun.sentence(message) != said {
+            write(CommandRun.sentence(message) + "\n")
+        }
         return index
     }
 

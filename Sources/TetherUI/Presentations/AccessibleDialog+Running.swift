@@ -20,7 +20,7 @@ extension AccessibleDialog {
             app?.quit()
         case .failed(let sentence):
             write(sentence + "\n")
-            askAgainAfterRun()
+            askAgainAfterRun(said: sentence)
         case .cancelled:
             write("Cancelled.\n")
             askAgainAfterRun()
@@ -28,12 +28,14 @@ extension AccessibleDialog {
     }
 
     /// Asks the fields again once the command has stopped executing (its error arrives
-    /// just before), so fields it disabled are enabled again.
-    func askAgainAfterRun() {
+    /// just before), so fields it disabled are enabled again: from the first invalid one
+    /// (a field the command refused: its message, when not the sentence `said` just now,
+    /// then its question without the refused value), else from the first.
+    func askAgainAfterRun(said: String? = nil) {
         state = .idle
         _ = app?.scheduler.schedule(after: .zero) { [weak self] in
             guard let self, self.state == .idle else { return }
-            self.askNext(from: self.firstInvalidItem.map(self.sayWhy) ?? 0)
+            self.askNext(from: self.firstInvalidItem.map { self.sayWhy($0, unlessSaid: said) } ?? 0)
         }
     }
 }

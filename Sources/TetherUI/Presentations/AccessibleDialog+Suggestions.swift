@@ -66,10 +66,6 @@ extension AccessibleDialog {
             return askSuggestion(suggestions, for: index)
         }
         field.acceptSuggestion(suggestions[number - 1])
-        if let validation = items[index].field?.validation, case .invalid(let message) = validation {
-            write(CommandRun.sentence(message) + "\n")
-            return ask(index, .refused)
-        }
-        moveOn(from: index)
+        answered(index, offeringSuggestions: false)
     }
 }

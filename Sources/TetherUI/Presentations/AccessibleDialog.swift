@@ -12,6 +12,9 @@ import TetherReactive
 ///    changes that answer (`AccessibleDialog+Review.swift`);
 /// 4. the command's start and its outcome (`AccessibleDialog+Running.swift`).
 ///
+/// A pending check's verdict is waited for and said at its field, and before the default
+/// button is pressed (`AccessibleDialog+Checks.swift`).
+///
 /// Each answer is applied through the widget as a user edit; an invalid answer is said
 /// once and the prompt line repeated. It only writes text and receives lines; the backend
 /// reads the lines and owns the terminal (``AccessibleBackend``).
@@ -31,6 +34,8 @@ final class AccessibleDialog {
         case asking(Int)
         /// Offering a text field's suggestions (numbered) after its answer.
         case suggesting(Int, [String])
+        /// Waiting for the verdict of a field's pending check after its answer.
+        case checking(Int)
         case confirming, running, finished
         /// A yes/no question the app asked (``ask(_:defaultYes:_:)``).
         case questioning
@@ -80,6 +85,8 @@ final class AccessibleDialog {
     var title: String?
     var lines: [String] = []
     var runSubscription: (any Disposable)?
+    /// The wait for a pending check's verdict (at a field, or before pressing the button).
+    var checkSubscription: (any Disposable)?
     var runStarted = false
 
     init(
@@ -134,6 +141,7 @@ final class AccessibleDialog {
         state = .finished
         hideInput(false)
         runSubscription?.dispose()
+        checkSubscription?.dispose()
         defaultButton?.commandRunStarted = nil
     }
 

@@ -47,35 +47,53 @@ struct FormConversationTests {
         #expect(pilot.transcript == "Your public name.\nHandle (required): \nHandle is required.\nHandle (required): ")
     }
 
-    @Test("answers piped in while a check is pending are submitted once the check passes")
-    func pipedAnswersWaitForCheck() async throws {
+    @Test("an answer whose check is pending waits for its verdict at the field; piped lines wait meanwhile")
+    func pendingCheckWaitedAtField() async throws {
         let model = HandleForm()
         let pilot = try TranscriptPilot(root: model.form)
         pilot.answer("grace", "y")
+        #expect(pilot.transcript.hasSuffix("Handle (required): grace\nChecking the handle…\n"), "\(pilot.transcript)")
         #expect(model.saved.isEmpty)
         await pilot.advance(by: .milliseconds(300))
         await pilot.settle()
         #expect(model.saved == ["grace"])
-        #expect(pilot.transcript.hasSuffix("Save? [Y/n]: y\nSave…\nSaved.\n"))
+        #expect(
+            pilot.transcript.hasSuffix("Checking the handle…\nSave? [Y/n]: y\nSave…\nSaved.\n"), "\(pilot.transcript)")
         #expect(pilot.exit == .quit)
     }
 
-    @Test(
-        "a check that fails after the submit says which field needs attention and asks it again, not offering the refused value"
-    )
-    func failedCheckAsksAgain() async throws {
+    @Test("a check that refuses is said at its field and the field asked again, never after Save…")
+    func refusedCheckSaidAtField() async throws {
         let model = HandleForm()
         let pilot = try TranscriptPilot(root: model.form)
-        pilot.answer("ada", "y")
+        pilot.answer("ada")
         await pilot.advance(by: .milliseconds(300))
         await pilot.settle()
-        #expect(model.saved.isEmpty)
         #expect(
-            pilot.transcript.hasSuffix(
-                "Save…\nHandle needs attention.\n@ada is taken.\nHandle (required): "))
-        pilot.answer("grace", "y")
+            pilot.transcript.hasSuffix("Checking the handle…\n@ada is taken.\nHandle (required): "),
+            "\(pilot.transcript)")
+        #expect(!pilot.transcript.contains("Save"))
+        pilot.answer("grace")
         await pilot.advance(by: .milliseconds(300))
+        await pilot.settle()
+        #expect(pilot.transcript.hasSuffix("Save? [Y/n]: "), "\(pilot.transcript)")
+        pilot.answer("y")
         await pilot.settle()
         #expect(model.saved == ["grace"])
+    }
+
+    @Test("an answer given from outside whose check is pending is waited for before Save, and a refusal asks it")
+    func outsideAnswerCheckedBeforeSave() async throws {
+        let model = HandleForm()
+        let pilot = try TranscriptPilot(root: model.form) { _ in
+            _ = (model.handle.widget as? TextField)?.applyAccessibleAnswer("ada")
+            model.handle.isAnsweredFromOutside = true
+        }
+        #expect(pilot.transcript.hasSuffix("Checking the handle…\n"), "\(pilot.transcript)")
+        await pilot.advance(by: .milliseconds(300))
+        await pilot.settle()
+        #expect(!pilot.transcript.contains("Save…"), "\(pilot.transcript)")
+        #expect(pilot.transcript.hasSuffix("@ada is taken.\nHandle (required): "), "\(pilot.transcript)")
+        #expect(model.saved.isEmpty)
     }
 }
