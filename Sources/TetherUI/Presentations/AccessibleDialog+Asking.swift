@@ -9,6 +9,9 @@ extension AccessibleDialog {
         case promptOnly
         /// Only the prompt line, without the bracketed value, which was refused.
         case refused
+        /// As ``full``, without the bracketed value, which was refused (a choice to fix
+        /// after a refused submit: its options are listed again).
+        case refusedInFull
     }
 
     func askNext(from start: Int) {
@@ -18,9 +21,10 @@ extension AccessibleDialog {
             index += 1
         }
         guard index < items.count else { return confirm() }
-        // A field to fix was just told why: its refused value is not offered back.
-        let refused = fixing && items[index].widget.accessiblePrompt.options.isEmpty
-        ask(index, refused ? .refused : .full)
+        // A field to fix was just told why: its refused value is not offered back (a choice's
+        // options are listed again).
+        guard fixing else { return ask(index, .full) }
+        ask(index, items[index].widget.accessiblePrompt.options.isEmpty ? .refused : .refusedInFull)
     }
 
     /// Shows the step holding `item` and, when the step differs from the last one said,
@@ -54,7 +58,7 @@ extension AccessibleDialog {
         showStep(of: item)
         item.widget.focus()
         let prompt = item.widget.accessiblePrompt
-        if telling == .full {
+        if telling == .full || telling == .refusedInFull {
             if let description = item.field?.description { write(CommandRun.sentence(description) + "\n") }
             if !prompt.options.isEmpty {
                 let count = prompt.options.count
@@ -63,7 +67,8 @@ extension AccessibleDialog {
                 listPage(of: prompt.options)
             }
         }
-        var question = telling == .refused ? AccessibleDialog.withoutValue(prompt.question) : prompt.question
+        let offersValue = telling != .refused && telling != .refusedInFull
+        var question = offersValue ? prompt.question : AccessibleDialog.withoutValue(prompt.question)
         if prompt.isSecret, let note = unhiddenTypingNote {
             question = question.replacing(AccessiblePrompt.typingHidden, with: note)
         }

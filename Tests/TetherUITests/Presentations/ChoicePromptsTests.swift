@@ -232,6 +232,37 @@ struct CheckListPromptTests {
         #expect(list.selection == [.sms])
     }
 
+    @Test("a check list refused after the submit lists its options again without the refused checks as default")
+    func refusedAfterSubmitOffersNoDefault() async throws {
+        let list = contactList()
+        let save = Button("Save")
+        let command = Command<Void, Void>(enabledIf: Observable.just(true)) { () async throws in
+            guard !list.selection.contains(.post) else {
+                throw FieldRefusal(key: "contact", message: "Post is not sent abroad")
+            }
+        }
+        let form = Form {
+            Field("Contact", key: "contact", list)
+            Buttons([save], default: save).submitting(command)
+        }
+        let pilot = try TranscriptPilot(root: form)
+        pilot.answer("3", "y")
+        await pilot.settle()
+        #expect(
+            pilot.transcript.hasSuffix(
+                """
+                Post is not sent abroad.
+                Contact: 3 options.
+                1) Email
+                2) SMS
+                3) Post
+                Contact (numbers from 1 to 3 separated by commas, - for none): 
+                """), "\(pilot.transcript)")
+        pilot.answer("1", "y")
+        await pilot.settle()
+        #expect(pilot.exit == .quit)
+    }
+
     @Test("fewer options than the minimum is said as a sentence, nothing changes and the list is asked again")
     func minimumAskedAgain() throws {
         let list = contactList([.email], minimum: 1)
