@@ -25,6 +25,15 @@ extension TextField {
     }
 }
 
+extension TextField: SuggestionOffering {
+    var mayOfferSuggestions: Bool { completion != nil && echoMode == .normal && !text.isEmpty }
+
+    var offeredSuggestions: [String] {
+        let typed = text.lowercased()
+        return suggestions.filter { $0 != text && $0.lowercased().contains(typed) }
+    }
+}
+
 extension Reactive where Base: TextField {
     /// Binds ``TextField/suggestions`` (`viewModel.cities.bind(to: city.rx.suggestions)`,
     /// fed by a debounced search). Each value applies on the main actor while the field

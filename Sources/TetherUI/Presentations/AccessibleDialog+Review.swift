@@ -119,24 +119,10 @@ extension AccessibleDialog {
 
     /// "Sign in is not available now: Too many attempts: try again in 30 s." and what to answer.
     func sayUnavailable(_ button: Button) {
-        let reason = formOfDefaultButton.flatMap(AccessibleDialog.status(of:)).map { ": " + $0 } ?? ""
+        let reason = formOfDefaultButton?.statusText.map { ": " + $0 } ?? ""
         write(CommandRun.sentence("\(button.title) is not available now\(reason)") + "\n")
         let changing = canChange ? ", a number to change an answer," : ""
         write("Press Enter to try again\(changing) or n to stop.\n")
-    }
-
-    /// What the form's status says: its visible message rows that are errors (a label
-    /// with the `.error` role among its rows, or its own message row), joined.
-    static func status(of form: Form) -> String? {
-        var messages: [String] = []
-        for row in form.rows {
-            guard case .widget(let widget) = row, let label = widget as? Label else { continue }
-            if label.role == .error, !label.isEffectivelyHidden, !label.text.isEmpty { messages.append(label.text) }
-        }
-        if let own = form.statusLabel, !own.isHidden, !own.text.isEmpty, !messages.contains(own.text) {
-            messages.append(own.text)
-        }
-        return messages.isEmpty ? nil : messages.joined(separator: "; ")
     }
 
     /// The first item whose field shows that it is invalid (after a submit found it so;
@@ -153,12 +139,5 @@ extension AccessibleDialog {
             write(CommandRun.sentence(message) + "\n")
         }
         return index
-    }
-
-    /// The form whose default button the dialog presses.
-    var formOfDefaultButton: Form? {
-        var node = defaultButton?.parent
-        while let current = node, !(current is Form) { node = current.parent }
-        return node as? Form
     }
 }

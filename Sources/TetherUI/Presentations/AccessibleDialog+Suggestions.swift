@@ -1,3 +1,17 @@
+/// A widget whose typed answer may bring suggestions to offer by ear (a text field with
+/// completion).
+@MainActor
+protocol SuggestionOffering: AccessiblePrompting {
+    /// Whether suggestions may come for the answer now (completion on, typing shown, text typed).
+    var mayOfferSuggestions: Bool { get }
+    /// The suggestions worth offering now: those containing the text, other than the text itself.
+    var offeredSuggestions: [String] { get }
+    /// The answer typed, as said back ("keep “lis”").
+    var text: String { get }
+    /// Takes `suggestion` as the answer, as the person would.
+    func acceptSuggestion(_ suggestion: String)
+}
+
 /// A text field's suggestions on a line: after a person's answer (not a script's: a
 /// script's next line is the next field's answer), the suggestions that arrive for it are
 /// listed numbered; a number takes one, an empty line keeps the answer, other text
@@ -11,25 +25,17 @@ extension AccessibleDialog {
     /// Starts waiting for the suggestions of the text field at `index` after a typed answer;
     /// returns whether it waits (the dialog asks nothing meanwhile).
     func awaitSuggestions(_ index: Int) -> Bool {
-        guard inputIsTerminal, let field = items[index].widget as? TextField, field.completion != nil,
-            field.echoMode == .normal, !field.text.isEmpty
+        guard inputIsTerminal, let field = items[index].widget as? any SuggestionOffering, field.mayOfferSuggestions
         else { return false }
         state = .idle
         lookForSuggestions(index, field: field, checksLeft: AccessibleDialog.suggestionChecks)
         return true
     }
 
-    /// The suggestions worth offering for `field`: those containing its text, other than the
-    /// text itself.
-    static func offered(for field: TextField) -> [String] {
-        let typed = field.text.lowercased()
-        return field.suggestions.filter { $0 != field.text && $0.lowercased().contains(typed) }
-    }
-
-    private func lookForSuggestions(_ index: Int, field: TextField, checksLeft: Int) {
+    private func lookForSuggestions(_ index: Int, field: any SuggestionOffering, checksLeft: Int) {
         _ = app?.scheduler.schedule(after: AccessibleDialog.suggestionCheck) { [weak self] in
             guard let self, self.state == .idle else { return }
-            let suggestions = AccessibleDialog.offered(for: field)
+            let suggestions = field.offeredSuggestions
             if suggestions.isEmpty, checksLeft > 1 {
                 return self.lookForSuggestions(index, field: field, checksLeft: checksLeft - 1)
             }
@@ -40,7 +46,7 @@ extension AccessibleDialog {
 
     /// "Suggestions for “lis”: 1) Lisbon. Type a number to take one, or press Enter to keep
     /// “lis”." then the prompt line.
-    func offer(_ suggestions: [String], for index: Int, field: TextField) {
+    func offer(_ suggestions: [String], for index: Int, field: any SuggestionOffering) {
         let listed = suggestions.enumerated().map { "\($0.offset + 1)) \($0.element)" }.joined(separator: ", ")
         let typed = AccessiblePrompt.readable(field.text)
         let take = suggestions.count == 1 ? "Type 1 to take it" : "Type a number to take one"
@@ -58,7 +64,7 @@ extension AccessibleDialog {
     func suggestionAnswered(_ line: String, _ index: Int, _ suggestions: [String]) {
         let answer = line.strippingSpaces
         if answer.isEmpty { return moveOn(from: index) }
-        guard let number = Int(answer), let field = items[index].widget as? TextField else {
+        guard let number = Int(answer), let field = items[index].widget as? any SuggestionOffering else {
             return self.answer(line, to: index)
         }
         guard number >= 1, number <= suggestions.count else {

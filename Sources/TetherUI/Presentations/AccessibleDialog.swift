@@ -3,7 +3,8 @@ import TetherReactive
 /// The accessible presentation's conversation, in the order a person hears it:
 ///
 /// 1. an introduction: the title of the panel around the form (when it has one), how many
-///    questions, and how to go back (``introduce()``, in `AccessibleDialog+Collect.swift`);
+///    questions, and how to go back (``introduce()``, in `AccessibleDialog+Introduce.swift`);
+///    what is asked is the form model's outline (``FormOutline``);
 /// 2. each visible, enabled field of the application's forms in form order: its
 ///    description, its question and then its numbered options (long lists a page at a
 ///    time), then the prompt line (`AccessibleDialog+Asking.swift`); a person typing part
@@ -20,14 +21,8 @@ import TetherReactive
 /// reads the lines and owns the terminal (``AccessibleBackend``).
 @MainActor
 final class AccessibleDialog {
-    /// One field to ask.
-    struct Item {
-        let label: String?
-        let widget: any AccessiblePrompting
-        let field: Form.Field?
-        /// The step of a form in steps that holds the field.
-        var step: Form.Section? = nil
-    }
+    /// One field to ask, as the form model outlines it.
+    typealias Item = FormOutline.Entry
 
     enum State: Equatable {
         case idle
@@ -81,6 +76,8 @@ final class AccessibleDialog {
     var state = State.idle
     var items: [Item] = []
     var defaultButton: Button?
+    /// The form whose default button the dialog presses.
+    weak var formOfDefaultButton: Form?
     /// The title said first (the panel around the first form), if any.
     var title: String?
     var lines: [String] = []
@@ -118,7 +115,10 @@ final class AccessibleDialog {
     /// Finds the fields and the default button, introduces the form and asks the first field.
     func begin() {
         guard state == .idle, items.isEmpty, defaultButton == nil, let app else { return }
-        (items, defaultButton, title) = AccessibleDialog.collect(app.root)
+        let outline = FormOutline(of: app.root)
+        (items, defaultButton, formOfDefaultButton, title) = (
+            outline.entries, outline.defaultButton, outline.form, outline.title
+        )
         defaultButton?.commandRunStarted = { [weak self] run in self?.started(run) }
         introduce()
         if !offerDraft() { askNext(from: 0) }
