@@ -241,7 +241,9 @@ let package = Package(
             ],
             swiftSettings: strict),
         // The login demo: view model, screen through the Pilot, and the built binary in tmux.
-        .target(name: "TerminalHarness", path: "Tests/TerminalHarness", swiftSettings: strict),
+        .target(
+            name: "TerminalHarness", dependencies: ["TetherTesting"], path: "Tests/TerminalHarness",
+            swiftSettings: strict),
         .testTarget(
             name: "LoginDemoTests",
             dependencies: [

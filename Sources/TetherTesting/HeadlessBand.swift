@@ -46,6 +46,9 @@ public final class HeadlessBand: BandBackend {
     /// Forgets the handler: later events reach nobody.
     public func stop() { handler = nil }
 
+    /// Sends any terminal event to the application.
+    public func send(_ event: TerminalEvent) { handler?(event) }
+
     /// Sends `keys` to the application, one at a time.
     public func press(_ keys: KeyEvent...) {
         for key in keys { handler?(.input(.key(key))) }

@@ -18,10 +18,11 @@ import TetherUI
 /// by the test (a relay's `accept`) is on screen at the next read, with no call in between.
 /// Reading ``backend`` directly shows the last frame presented, without rendering.
 ///
-/// Time stands still until ``advance(by:)``; async work (a command's `async` body) runs
-/// when the test awaits ``settle(rounds:)``.
+/// Time stands still until ``Piloting/advance(by:)``; async work (a command's `async` body)
+/// runs when the test awaits ``Piloting/settle(rounds:)``; ``Piloting/runUntilIdle(limit:)``
+/// runs both in turn until nothing is left. Keys, pastes and clicks are ``Piloting``'s.
 @MainActor
-public final class Pilot {
+public final class Pilot: Piloting {
     /// The application under test.
     public let app: Application
     /// The in-memory terminal.
@@ -56,45 +57,10 @@ public final class Pilot {
             interruptBehavior: interruptBehavior, mouse: mouse)
         configure(app)
         try app.start()
-        render()
+        renderChanges()
     }
 
     // MARK: Input
-
-    /// Types `text`, one key press per grapheme (`\n` presses Enter, `\t` Tab).
-    public func type(_ text: String) {
-        for character in text {
-            switch character {
-            case "\n", "\r", "\r\n": send(.key(.enter))
-            case "\t": send(.key(.tab))
-            default: send(.key(.character(character)))
-            }
-        }
-    }
-
-    /// Presses each key in turn.
-    public func press(_ keys: KeyEvent...) {
-        for key in keys { send(.key(key)) }
-    }
-
-    /// Presses `key` `count` times.
-    public func press(_ key: KeyEvent, times count: Int) {
-        for _ in 0..<max(0, count) { send(.key(key)) }
-    }
-
-    /// Pastes `text` with bracketed paste: one edit, never key bindings.
-    public func paste(_ text: String) { send(.paste(text)) }
-
-    /// Clicks (presses and releases the left button) at `point`.
-    public func click(at point: Point) {
-        send(.mouse(MouseEvent(.press(.left), at: point)))
-        send(.mouse(MouseEvent(.release, at: point)))
-    }
-
-    /// Clicks on `widget`, `offset` columns from its left edge (middle row).
-    public func click(on widget: Widget, offset: Int = 0) {
-        click(at: Point(x: widget.frame.minX + offset, y: widget.frame.minY + widget.frame.height / 2))
-    }
 
     /// Presses at `start`, drags through to `end` along the row, releases at `end`.
     public func drag(from start: Point, to end: Point) {
@@ -116,86 +82,61 @@ public final class Pilot {
     /// Resizes the terminal.
     public func resize(to size: Size) {
         backend.resize(to: size)
-        render()
+        renderChanges()
     }
 
     /// Reports that the terminal window gained (`true`) or lost (`false`) focus, as a
     /// terminal with focus reports does, and renders.
     public func setTerminalFocused(_ focused: Bool) {
         backend.setFocused(focused)
-        render()
+        renderChanges()
     }
 
     /// Makes `background` the terminal's background, as the terminal's answer to the
     /// start's question does (``HeadlessBackend/setBackground(_:)``), and renders.
     public func setTerminalBackground(_ background: TerminalBackground) {
         backend.setBackground(background)
-        render()
+        renderChanges()
     }
 
     /// Sends any terminal event (a signal, say) and renders.
     public func send(_ event: TerminalEvent) {
         backend.send(event)
-        render()
+        renderChanges()
     }
 
     private func send(_ event: InputEvent) { send(.input(event)) }
-
-    // MARK: Time
-
-    /// Moves the virtual clock forward by `duration`, running in order every action of
-    /// ``scheduler`` due by then (timers, delays, debounces; with `.zero`, the actions
-    /// queued for now), then renders. It runs no `Task` or other async work: await
-    /// ``settle(rounds:)`` for that.
-    public func advance(by duration: Duration) {
-        scheduler.advance(by: duration)
-        render()
-    }
-
-    /// Lets pending async work on the main actor run (a command's `async` body, a `Task`),
-    /// then renders. Call it after an action or an ``advance(by:)`` that resumes async work.
-    ///
-    /// Each of the `rounds` yields the main actor once (`Task.yield()`), so queued tasks
-    /// run up to their next suspension, then runs the actions of ``scheduler`` due now
-    /// (`advance(by: .zero)`): the virtual clock does not move.
-    public func settle(rounds: Int = 50) async {
-        for _ in 0..<rounds {
-            await Task.yield()
-            scheduler.advance(by: .zero)
-        }
-        render()
-    }
 
     // MARK: Reading
 
     /// The screen as plain text: one line per row, trailing spaces trimmed. Renders first.
     public var screen: String {
-        render()
+        renderChanges()
         return backend.text
     }
 
     /// The screen's lines. Renders first.
     public var lines: [String] {
-        render()
+        renderChanges()
         return (0..<backend.size.height).map { backend.screen.line($0) }
     }
 
     /// The terminal cursor, or `nil` when hidden. Renders first.
     public var cursor: Point? {
-        render()
+        renderChanges()
         return backend.cursor
     }
 
     /// The focused widget. Renders first (a disabled or removed widget gives focus away
     /// when the tree is laid out).
     public var focusedWidget: Widget? {
-        render()
+        renderChanges()
         return app.focusedWidget
     }
 
     /// Renders what changed, then records a test issue for each row the frame changed
     /// outside the application's changed-rows hint (``HeadlessBackend/hintViolations``).
-    private func render() {
+    public func renderChanges() {
         app.renderIfNeeded()
         let violations = backend.hintViolations
         guard violations.count > reportedHintViolations else { return }

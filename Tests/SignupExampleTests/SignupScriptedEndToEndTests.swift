@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import TerminalHarness
+import TetherTesting
 import Testing
 
 /// The built `signup-example` scripted: its answers piped in, without a controlling terminal.
@@ -13,11 +14,10 @@ import Testing
 struct SignupScriptedEndToEndTests {
     static var binary: String { buildProductsDirectory() + "/signup-example" }
 
-    /// Runs `printf <input> | signup-example <arguments>` in a new session (no terminal).
+    /// Runs signup-example with `arguments`, `input` as its answers, in a session of its own
+    /// (no terminal), as a user's test would with TetherTesting's `ProgramRunner`.
     func scripted(_ input: String, _ arguments: [String] = []) async -> ProcessResult {
-        let command =
-            "printf %s \(shellQuoted(input)) | \(shellQuoted(Self.binary)) \(arguments.map(shellQuoted).joined(separator: " "))"
-        return await ProcessRunner.run(["setsid", "-w", "sh", "-c", command])
+        await ProgramRunner.run(Self.binary, arguments, input: input, environment: ProcessRunner.testEnvironment())
     }
 
     @Test("answers piped in sign up: numbers for the choices, a text ended by an empty line, the outcome on stdout")

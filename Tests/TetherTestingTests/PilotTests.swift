@@ -211,4 +211,43 @@ struct PilotTests {
         pilot.type("z")
         #expect(pilot.cellsWritten > 20 * 4)
     }
+
+    @Test("runUntilIdle runs a debounce, a check waiting on the clock and the save after it in one call")
+    func runUntilIdleChainsClockAndTasks() async throws {
+        let scheduler = TestScheduler()
+        var saved: [String] = []
+        let save = Button("Save")
+        let handle = BehaviorRelay(value: "")
+        let command = Command<Void, Void>(enabledIf: Observable.just(true)) { () async throws in
+            try await scheduler.sleep(for: .milliseconds(200))
+            saved.append(handle.value)
+        }
+        let form = Form {
+            Field("Handle", key: "handle", TextField())
+                .validate(
+                    AsyncValidator(debounce: .milliseconds(300)) { value in
+                        try? await scheduler.sleep(for: .milliseconds(500))
+                        return value == "ada" ? .invalid("taken") : .valid
+                    }
+                )
+                .bound(to: handle)
+            Buttons([save], default: save).submitting(command)
+        }
+        let pilot = try Pilot(root: form, size: Size(width: 30, height: 6), scheduler: scheduler)
+        pilot.type("grace\t\n")
+        await pilot.runUntilIdle()
+        #expect(saved == ["grace"])
+        #expect(scheduler.now >= .milliseconds(1_000))
+    }
+
+    @Test("runUntilIdle stops once the clock has moved its limit when a timer repeats for ever")
+    func runUntilIdleStopsAtLimit() async throws {
+        var ticks = 0
+        let (pilot, _, _) = try twoFields()
+        let timer = pilot.scheduler.schedulePeriodic(every: .milliseconds(100)) { ticks += 1 }
+        defer { timer.dispose() }
+        await pilot.runUntilIdle(limit: .seconds(1))
+        #expect(ticks == 10)
+        #expect(pilot.scheduler.now == .seconds(1))
+    }
 }

@@ -42,6 +42,9 @@ public final class TestScheduler: Scheduler {
         return token
     }
 
+    /// When the next action is due (`nil`: nothing is scheduled).
+    public var nextDueTime: Duration? { nextDueIndex(by: nil).map { max(now, entries[$0].due) } }
+
     /// Moves the clock forward by `delta`, running every action due on the way.
     public func advance(by delta: Duration) {
         advance(to: now + max(.zero, delta))
