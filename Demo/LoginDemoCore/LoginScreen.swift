@@ -91,6 +91,9 @@ public final class LoginScreen {
         form.addField("Session", sessionLength, key: "session")
         form.addRow(status)
         form.showsSubmitErrors = false  // the status row says the failure, then the lockout
+        // Room for its longest message ("At least 8 characters (7 so far)"), and the form
+        // beside the view model on 80 columns.
+        form.messageWidth = 32
         form.addButtons([signInButton, resetButton], default: signInButton)
         status.isHidden = true
         signIn = form.submitCommand(running: viewModel.signInCommand)

@@ -144,10 +144,13 @@ final class LoginScreenTests {
     }
 
     @Test("Enter on the password with Sign in disabled names the fields that need attention and focuses the first")
-    func enterExplainsInvalid() {
+    func enterExplainsInvalid() throws {
         pilot.press(.tab)
         pilot.type("abc\n")
-        #expect(pilot.screen.contains("2 fields need attention: Username, Password"), "\(pilot.screen)")
+        // Wrapped within the form's column, on its last rows: the panel keeps its width.
+        let rows = pilot.lines
+        let first = try #require(rows.firstIndex { $0.contains("2 fields need attention:") }, "\(pilot.screen)")
+        #expect(rows[first + 1].contains("│           Username, Password "), "\(pilot.screen)")
         #expect(pilot.focusedWidget === screen.username)
         pilot.type("demo")
         #expect(pilot.screen.contains("Password needs attention"))

@@ -55,8 +55,7 @@ extension Form {
     private func makeStepState() -> FormSteps {
         let steps = FormSteps()
         stepState = steps
-        rowOfChild[ObjectIdentifier(steps.navigation)] = rows.count
-        rows.append(.widget(steps.navigation))
+        appendRow(.widget(steps.navigation), children: [steps.navigation])
         addChild(steps.navigation)
         steps.back.rx.tap.subscribe(onNext: { [weak self] in self?.goBack() }).disposed(by: steps.bag)
         let forward = Command<Void, Void> { [weak self] () -> Observable<Void> in

@@ -141,11 +141,13 @@ extension Form {
         return section
     }
 
-    /// Appends `row` (whose widgets are `children`), before the form's message row and the
-    /// steps' Back/Next row, which stay last.
+    /// Appends `row` (whose widgets are `children`), before the steps' Back/Next row and the
+    /// form's message row, which stay last in that order: a message that wraps to more rows
+    /// moves nothing but the form's bottom edge.
     func appendRow(_ row: Row, children: [Widget]) {
         var index = rows.count
-        while index > 0, case .widget(let last) = rows[index - 1],
+        let isStatus = if case .widget(let widget) = row { widget === statusLabel } else { false }
+        while !isStatus, index > 0, case .widget(let last) = rows[index - 1],
             last === stepState?.navigation || last === statusLabel
         {
             index -= 1

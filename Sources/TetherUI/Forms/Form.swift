@@ -52,6 +52,13 @@ public final class Form: Widget {
     /// The steps, once the first is added.
     var stepState: FormSteps?
 
+    /// The columns a form keeps right of its labels for messages when a field may show one
+    /// (capped by the space offered): a message wraps within the field column and never
+    /// widens the form, so a message that comes or goes moves no column. 0 keeps the column
+    /// as wide as the widest widget.
+    public var messageWidth = 40 {
+        didSet { setNeedsLayout() }
+    }
     /// The width of the label column (`nil`: the widest label plus two).
     public var labelWidth: Int? {
         didSet { setNeedsLayout() }
@@ -155,12 +162,15 @@ public final class Form: Widget {
             case .field(let field):
                 guard !field.widget.isHidden else { continue }
                 width = max(width, field.widget.preferredSize(for: Size(width: available, height: 1)).width)
-                // A message widens the column up to the space offered rather than wrap early.
-                for below in [field.madeErrorLabel, field.state?.descriptionLabel] {
-                    if let below, !below.isHidden { width = max(width, min(available, below.text.terminalWidth)) }
+                // A description widens the column up to the space offered rather than wrap
+                // early; a message does not: it wraps within the column kept for it (below).
+                if let below = field.state?.descriptionLabel, !below.isHidden {
+                    width = max(width, min(available, below.text.terminalWidth))
                 }
+                if field.state?.mayShowMessages == true { width = max(width, min(available, messageWidth)) }
             case .widget(let widget):
-                guard !widget.isHidden else { continue }
+                // The form's message row wraps within the column too.
+                guard !widget.isHidden, widget !== statusLabel else { continue }
                 width = max(width, widget.preferredSize(for: Size(width: available, height: 1)).width)
             case .section(let section):
                 guard !section.heading.isHidden else { continue }

@@ -84,4 +84,38 @@ struct FormErrorRowTests {
         pilot.answer("ab")
         #expect(pilot.lines == ["Name: ab", "Name is too short.", "Name: "])
     }
+
+    @Test("a message that comes or goes moves no column: a centred panel keeps its place and width")
+    func messageMovesNoColumn() throws {
+        let form = Form {
+            Field("Age", key: "age", TextField(width: 6))
+                .validate(
+                    Validator { (text: String) in
+                        text.count < 4 ? .valid : .invalid("Enter a whole number from 0 to 150")
+                    })
+            Field("Name", key: "name", TextField(width: 10))
+        }
+        let pilot = try Pilot(root: Center(Panel(title: "Sign up", form)), size: Size(width: 70, height: 10))
+        let border = try #require(pilot.lines.first { $0.contains("┌") })
+        pilot.type("12345\t")
+        #expect(pilot.screen.contains("Enter a whole number from 0 to 150"), "\(pilot.screen)")
+        #expect(pilot.lines.first { $0.contains("┌") } == border, "\(pilot.screen)")
+    }
+
+    @Test("a message longer than the form's message column wraps within it, never widening the form")
+    func longMessageWraps() throws {
+        let form = Form {
+            Field("Age", key: "age", TextField(width: 6))
+                .validate(
+                    Validator { (text: String) in text.isEmpty ? .valid : .invalid("Enter a whole number from 0 to 150")
+                    })
+            Field("Name", key: "name", TextField(width: 6))
+        }
+        form.messageWidth = 20
+        let pilot = try Pilot(root: Center(form), size: Size(width: 60, height: 6))
+        pilot.type("x\t")
+        #expect(form.frame.width == 6 + 20)
+        let lines = pilot.lines.map { $0.trimmingPrefix(while: { $0 == " " }) }
+        #expect(lines.contains("Enter a whole number") && lines.contains("from 0 to 150"), "\(pilot.lines)")
+    }
 }

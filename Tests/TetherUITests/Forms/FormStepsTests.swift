@@ -47,7 +47,7 @@ struct FormStepsTests {
         #expect(pilot.focusedWidget === name)
     }
 
-    @Test("Next refused by an invalid field says so in the form's kept row: Next does not move")
+    @Test("Next refused by an invalid field says so in the form's kept row under it: Next does not move")
     func refusedNextMovesNoButton() throws {
         let form = Form {
             Step("Account") { Field("Name", key: "name", TextField()).required() }
@@ -56,7 +56,7 @@ struct FormStepsTests {
         let pilot = try Pilot(root: form, size: Size(width: 40, height: 8))
         let before = try #require(pilot.lines.firstIndex { $0.contains("[ Next ]") })
         pilot.press(.enter)
-        #expect(pilot.lines[before - 1].contains("Name needs attention"), "\(pilot.lines)")
+        #expect(pilot.lines[before + 1].contains("Name needs attention"), "\(pilot.lines)")
         #expect(pilot.lines[before].contains("[ Next ]"), "Next moved:\n\(pilot.screen)")
     }
 
