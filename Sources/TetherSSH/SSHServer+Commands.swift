@@ -44,10 +44,8 @@ extension SSHServer {
         var command = program
         command.arguments += request.arguments
         guard let (pid, pipes) = Self.spawnOnPipes(command, environment: environment) else {
-            logger.error(
-                "session refused",
-                metadata: ["address": "\(request.address)", "user": "\(request.user)", "error": "\(errno)"])
-            return link.finish(1, "This session could not start. The server's log says why.")
+            return refuseSession(
+                link, user: request.user, address: request.address, error: "errno \(errno)", level: .error)
         }
         link.who = (request.user, request.address)
         link.onRelayEnded = { [weak self] in self?.reap(pid) }

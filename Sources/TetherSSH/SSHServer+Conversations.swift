@@ -21,7 +21,7 @@ extension SSHServer {
         guard opened.allSatisfy({ $0 == 0 }) else {
             let saved = errno
             for fd in input + output + error where fd >= 0 { close(fd) }
-            return refuseConversation(request, link: link, error: "errno \(saved)")
+            return refuseSession(link, user: request.user, address: request.address, error: "errno \(saved)")
         }
         link.conversationEnds = [input[0], error[1]]
         link.resultOutput = output[1]
@@ -49,18 +49,10 @@ extension SSHServer {
         } catch let refusal {
             for fd in [input[1], output[0], error[0]] { close(fd) }
             link.ssh = nil
-            refuseConversation(request, link: link, error: "\(refusal)", message: Self.message(for: refusal))
+            refuseSession(
+                link, user: request.user, address: request.address, error: "\(refusal)",
+                message: Self.message(for: refusal))
         }
-    }
-
-    private func refuseConversation(
-        _ request: CommandRequest, link: ChannelLink, error: String,
-        message: String = "This session could not start. The server's log says why."
-    ) {
-        logger.notice(
-            "session refused",
-            metadata: ["address": "\(request.address)", "user": "\(request.user)", "error": "\(error)"])
-        release(link, status: 1, message: message)
     }
 
     /// A conversation's end: its result written to the client's standard output when it

@@ -76,10 +76,8 @@ extension SSHServer {
         environment["TETHER_SSH_USER"] = request.user
         environment["TETHER_SSH_CLIENT"] = request.address
         guard let pid = Self.spawn(program, environment: environment, slave: request.slave) else {
-            logger.error(
-                "session refused",
-                metadata: ["address": "\(request.address)", "user": "\(request.user)", "error": "\(errno)"])
-            return release(link, status: 1, message: "This session could not start. The server's log says why.")
+            return refuseSession(
+                link, user: request.user, address: request.address, error: "errno \(errno)", level: .error)
         }
         // The process holds the terminal now; the relay ends when it closes it (it exited).
         close(link.slave)

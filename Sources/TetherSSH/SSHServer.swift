@@ -184,11 +184,25 @@ public final class SSHServer {
                     "term": "\(request.term)",
                 ])
         } catch {
-            logger.notice(
-                "session refused",
-                metadata: ["address": "\(request.address)", "user": "\(request.user)", "error": "\(error)"])
-            release(link, status: 1, message: Self.message(for: error))
+            refuseSession(
+                link, user: request.user, address: request.address, error: "\(error)", message: Self.message(for: error)
+            )
         }
+    }
+
+    /// What a client is told when its session could not start for a reason of the server's.
+    static let couldNotStart = "This session could not start. The server's log says why."
+
+    /// Logs a session that could not start (who, and why: never a command's words) at
+    /// `level`, and tells its channel `message` with status 1.
+    func refuseSession(
+        _ link: ChannelLink, user: String, address: String, error: String, message: String = couldNotStart,
+        level: Logger.Level = .notice
+    ) {
+        logger.log(
+            level: level, "session refused",
+            metadata: ["address": "\(address)", "user": "\(user)", "error": "\(error)"])
+        release(link, status: 1, message: message)
     }
 
     /// What a client is told when its session cannot start.
@@ -196,7 +210,7 @@ public final class SSHServer {
         switch error {
         case SessionHost.Refusal.sessionLimit: "The server is serving as many people as it can: try again later."
         case SessionHost.Refusal.shuttingDown: "The server is shutting down: try again later."
-        default: "This session could not start. The server's log says why."
+        default: couldNotStart
         }
     }
 
