@@ -13,18 +13,10 @@ extension Application {
     }
 
     /// Closes every popup as if it had never opened: no `onDismiss` runs (a dialog's
-    /// completion must not take the run's end for an answer); focus goes back to where the
-    /// lowest popup found it.
+    /// completion must not take the run's end for an answer).
     private func closePopupsUnanswered() {
         guard let lowest = overlays.entries.first else { return }
-        for entry in overlays.remove(lowest.popup) {
-            router.widgetRemoved(entry.popup)
-            entry.popup.host = nil
-        }
-        focusController.invalidateChain()
-        if let back = lowest.returnFocus, back.acceptsFocus { focusController.focus(back, returning: true) }
-        focusController.focusFirstIfNeeded()
-        renderer.setNeedsLayout()
+        closePopup(lowest.popup, answered: false)
     }
 
     private func stopSpinners(in widget: Widget) {

@@ -116,7 +116,12 @@ extension Application: WidgetHost {
         return true
     }
 
-    func dismissPopup(_ popup: Widget) {
+    func dismissPopup(_ popup: Widget) { closePopup(popup, answered: true) }
+
+    /// Closes `popup` and the popups above it; focus inside them goes back to where it was.
+    /// `answered`: their `onDismiss` runs (a dialog's completion); closed unanswered (the run
+    /// ended under them), it does not, and focus goes back whether or not it was inside.
+    func closePopup(_ popup: Widget, answered: Bool) {
         let closed = overlays.remove(popup)
         guard !closed.isEmpty else { return }
         let focusWasInside =
@@ -130,7 +135,7 @@ extension Application: WidgetHost {
         }
         // Focus inside the closed popups goes back to where it was when the lowest one
         // opened, or else to that popup's anchor.
-        if focusWasInside, let lowest = closed.last {
+        if focusWasInside || !answered, let lowest = closed.last {
             for candidate in [lowest.returnFocus, lowest.anchor].compactMap({ $0 }) where candidate.acceptsFocus {
                 focusController.focus(candidate, returning: true)
                 if focusController.focusedWidget === candidate { break }
@@ -138,6 +143,7 @@ extension Application: WidgetHost {
         }
         focusController.focusFirstIfNeeded()
         renderer.setNeedsLayout()
+        guard answered else { return }
         for entry in closed { entry.onDismiss?() }
     }
 
