@@ -36,7 +36,7 @@ public final class SignupScreen {
         form.addField("Plan", plan, key: "plan")
         let contactField = form.addField("Contact", contact, key: "contact").required()
         form.addField("City", city, key: "city").required()  // the view model needs one to sign up
-        let ageField = form.addField("Age", age)
+        let ageField = form.addField("Age", age, key: "age")  // its text, even one out of range
         form.addField("About", about, key: "about")
         form.addButtons([submit], default: submit)
         root = FooterLayout(Center(Panel(title: "Sign up", form)), footer: keyHelp)

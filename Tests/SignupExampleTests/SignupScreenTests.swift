@@ -155,6 +155,17 @@ struct SignupScreenTests {
         #expect(app.pilot.app.exit == .quit)
     }
 
+    @Test("Esc after an age typed out of range asks before leaving: the typed text counts as a change")
+    func escapeAsksAfterRefusedAge() throws {
+        let app = try SignupApp()
+        app.screen.age.focus()
+        app.pilot.press(.end)
+        app.pilot.type("0")
+        app.pilot.press(.tab, .escape)
+        #expect(app.pilot.screen.contains("You changed Age."), "\(app.pilot.screen)")
+        #expect(app.pilot.app.exit == nil)
+    }
+
     @Test("Esc at the untouched form leaves at once")
     func escapeLeavesUntouched() throws {
         let app = try SignupApp()
