@@ -79,7 +79,14 @@ public final class KeyHelpBar: Widget {
             if !entries.isEmpty {
                 x += canvas.put(Self.separator, at: Point(x: x, y: 0), style: context.theme.secondary)
             }
-            canvas.put(ending, at: Point(x: x, y: 0), style: context.theme.secondary)
+            // "F1 keys", "? more": its key bold like the others'; "…" alone is a word.
+            let key = ending.split(separator: " ", maxSplits: 1).first.map(String.init) ?? ending
+            if key != ending {
+                x += canvas.put(key, at: Point(x: x, y: 0), style: context.theme.normal.adding(.bold))
+            }
+            canvas.put(
+                String(ending.dropFirst(key == ending ? 0 : key.count)), at: Point(x: x, y: 0),
+                style: context.theme.secondary)
         }
     }
 

@@ -14,6 +14,9 @@ final class FieldState {
     /// its widget reports problems, or the app set an error): the form keeps a row for it.
     var mayShowMessages = false
     var descriptionLabel: Label?
+    /// The most rows the field's message has taken at the form's width: kept under the field
+    /// while the form fits, so the message coming or going again moves nothing.
+    var messageRows = 1
 
     // Sources of the one validation channel, in the order they speak.
     /// A problem the widget reports itself (a typed field's parse error, a check list's count).

@@ -105,9 +105,9 @@ extension Form {
     /// ``showsSubmitErrors`` says: the app asked for it). A cancelled run says nothing.
     fileprivate func showRunError(_ error: any Error) {
         guard !(error is CancellationError), !(error is FormInvalidError) else { return }
-        if let refusal = error as? FieldRefusal, let field = field(forKey: refusal.key),
-            !field.widget.isEffectivelyHidden
-        {
+        if let refusal = error as? FieldRefusal, let field = field(forKey: refusal.key), field.isVisible {
+            // A field on another step: that step shows, as for a submit that finds it invalid.
+            if let step = step(of: field), step.isVisible { show(step) }
             field.refuse(refusal.message)
             field.reveal()
             if field.widget.acceptsFocus { field.widget.focus() }

@@ -18,9 +18,13 @@ public final class Form: Widget {
     }
 
     var rows: [Row] = []
-    private var rowOffsets: [Int] = []
-    private var rowHeights: [Int] = []
-    private var contentHeight = 0
+    var rowOffsets: [Int] = []
+    var rowHeights: [Int] = []
+    var contentHeight = 0
+    /// The most rows the form's message row has taken at ``keptRowsWidth`` (kept while it fits).
+    var statusRows = 1
+    /// The field width the kept message rows were measured at.
+    var keptRowsWidth = 0
     private var scrollY = 0
     private var placedRows: Range<Int> = 0..<0
     private var labelColumn = 0
@@ -130,29 +134,6 @@ public final class Form: Widget {
         return widest == 0 ? 0 : widest + 2
     }
 
-    /// The height of a row under a field's widget (its description or message): 0 when
-    /// hidden or not made.
-    private func belowHeight(_ label: Label?, _ width: Int) -> Int {
-        guard let label, !label.isHidden else { return 0 }
-        return label.preferredSize(for: Size(width: width, height: 1_000)).height
-    }
-
-    private func rowHeight(_ row: Row, fieldWidth: Int, reserving: Bool) -> Int {
-        switch row {
-        case .field(let field):
-            guard !field.widget.isHidden else { return 0 }
-            let widget = field.widget.preferredSize(for: Size(width: fieldWidth, height: 1_000)).height
-            let message = belowHeight(field.madeErrorLabel, fieldWidth)
-            let reserved = reserving && keepsMessageRow(field) ? 1 : 0
-            return max(1, widget) + belowHeight(field.state?.descriptionLabel, fieldWidth) + max(message, reserved)
-        case .widget(let widget):
-            if reserving, keepsStatusRow(widget) { return 1 }
-            return widget.isHidden ? 0 : widget.preferredSize(for: Size(width: fieldWidth, height: 1_000)).height
-        case .section(let section):
-            return section.heading.isHidden ? 0 : 1
-        }
-    }
-
     public override func preferredSize(for proposal: Size) -> Size {
         let labels = computeLabelColumn()
         let available = max(0, proposal.width - labels)
@@ -216,59 +197,6 @@ public final class Form: Widget {
         placedRows = 0..<0
         revealFocused()
         placeVisibleRows()
-    }
-
-    /// Whether a visible field that may show a message shows none now: its row is kept
-    /// empty while the form fits, so a message coming or going moves nothing.
-    private func keepsMessageRow(_ field: Field) -> Bool {
-        field.state?.mayShowMessages == true && !field.widget.isHidden && field.madeErrorLabel?.isHidden != false
-    }
-
-    /// Whether `widget` is the form's message row and says nothing now, in a form with a
-    /// field that may show a message (so a refused Next or submit may say something): kept
-    /// empty like a field's message row, so that Back and Next do not move when it speaks.
-    private func keepsStatusRow(_ widget: Widget) -> Bool {
-        widget === statusLabel && widget.isHidden && fields.contains { $0.state?.mayShowMessages == true }
-    }
-
-    /// Whether row `row` is kept empty for a message while the form fits.
-    private func keepsRow(_ row: Row) -> Bool {
-        switch row {
-        case .field(let field): keepsMessageRow(field)
-        case .widget(let widget): keepsStatusRow(widget)
-        case .section: false
-        }
-    }
-
-    /// Measures every row. Rows are kept for messages only while everything fits with them:
-    /// a form that scrolls anyway spends its rows on fields.
-    private func measureRows(fieldWidth: Int) {
-        rowOffsets.removeAll(keepingCapacity: true)
-        rowHeights.removeAll(keepingCapacity: true)
-        var y = 0
-        var kept: [Int] = []
-        var step: Section?
-        for (index, row) in rows.enumerated() {
-            rowOffsets.append(y)
-            if case .section(let section) = row, section.isStep { step = section }
-            let shown = rowShownInStep(index, inStep: step)
-            let height = shown ? rowHeight(row, fieldWidth: fieldWidth, reserving: false) : 0
-            if shown, keepsRow(row) { kept.append(index) }
-            rowHeights.append(height)
-            y += height
-        }
-        contentHeight = y
-        guard !kept.isEmpty, y + kept.count <= frame.height else { return }
-        var shift = 0, nextKept = 0
-        for index in rows.indices {
-            rowOffsets[index] += shift
-            if nextKept < kept.count, kept[nextKept] == index {
-                nextKept += 1
-                rowHeights[index] += 1
-                shift += 1
-            }
-        }
-        contentHeight += shift
     }
 
     /// Scrolls so that the focused widget's row is visible.

@@ -160,8 +160,13 @@ struct KeyHelpBarTests {
 
     @Test("keys are drawn bold in the theme's normal style, their words in its secondary (text) style")
     func keysBoldWordsSecondary() throws {
-        let (_, pilot) = try signIn()
+        let (_, pilot) = try signIn(keyHelp: true)
         #expect(pilot.backend.screen[0, 11].style == Theme.default.normal.adding(.bold))
         #expect(pilot.backend.screen[4, 11].style == Theme.default.secondary)
+        // The ending's key too: "F1 keys" (or "? more").
+        let ending = try #require(pilot.lines[11].firstRange(of: "F1 keys"))
+        let column = pilot.lines[11].distance(from: pilot.lines[11].startIndex, to: ending.lowerBound)
+        #expect(pilot.backend.screen[column, 11].style == Theme.default.normal.adding(.bold))
+        #expect(pilot.backend.screen[column + 3, 11].style == Theme.default.secondary)
     }
 }

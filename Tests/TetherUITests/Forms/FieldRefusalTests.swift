@@ -74,4 +74,28 @@ struct FieldRefusalTests {
         await pilot.settle()
         #expect(model.joined.value == ["ada", "grace"])
     }
+
+    @Test("a refusal of a field on an earlier step shows that step, with the message under the field and focus on it")
+    func refusalOnEarlierStep() async throws {
+        let handle = TextField()
+        let save = Button("Save")
+        let command = Command<Void, Void>(enabledIf: Observable.just(true)) { () async throws in
+            throw FieldRefusal(key: "handle", message: "@\(handle.text) is taken: try another")
+        }
+        let form = Form {
+            Step("You") { Field("Handle", key: "handle", handle) }
+            Step("Machine") { Field("Host", key: "host", TextField()) }
+            Buttons([save], default: save).submitting(command)
+        }
+        let pilot = try Pilot(root: form, size: Size(width: 50, height: 10))
+        pilot.type("ada")
+        pilot.press(.enter)  // Next
+        #expect(pilot.screen.contains("Step 2 of 2: Machine"))
+        save.focus()
+        pilot.press(.enter)
+        await pilot.settle()
+        #expect(pilot.screen.contains("Step 1 of 2: You"), "\(pilot.screen)")
+        #expect(pilot.screen.contains("@ada is taken: try another"))
+        #expect(pilot.focusedWidget === handle)
+    }
 }

@@ -118,4 +118,29 @@ struct FormErrorRowTests {
         let lines = pilot.lines.map { $0.trimmingPrefix(while: { $0 == " " }) }
         #expect(lines.contains("Enter a whole number") && lines.contains("from 0 to 150"), "\(pilot.lines)")
     }
+
+    @Test("a message that took two rows keeps them when it goes, so it coming back or going again moves nothing")
+    func wrappedMessageKeepsItsRows() throws {
+        let form = Form {
+            Field("Age", key: "age", TextField(width: 6))
+                .validate(
+                    Validator { (text: String) in text.isEmpty ? .valid : .invalid("Enter a whole number from 0 to 150")
+                    })
+            Field("Name", key: "name", TextField(width: 6))
+        }
+        form.messageWidth = 20
+        form.validationTiming = .live
+        let pilot = try Pilot(root: Center(form), size: Size(width: 60, height: 8))
+        func nameRow() -> Int? { pilot.lines.firstIndex { $0.contains("Name") } }
+        let before = try #require(nameRow())
+        pilot.type("x")
+        let shown = try #require(nameRow())
+        #expect(shown == before + 1, "the first two-row message moves the rows below once")
+        pilot.press(.backspace)
+        #expect(!pilot.screen.contains("Enter a whole"))
+        #expect(nameRow() == shown)
+        pilot.type("y")
+        #expect(pilot.screen.contains("from 0 to 150"))
+        #expect(nameRow() == shown)
+    }
 }

@@ -1,0 +1,109 @@
+/// Measuring the form's rows, and the rows kept empty for messages: while the form fits, a
+/// field that may show a message keeps as many rows under it as its longest message has
+/// taken at this width (one until then), and the form's message row likewise, so a message
+/// that comes or goes again moves no other row.
+extension Form {
+    /// The height of a row under a field's widget (its description or message): 0 when
+    /// hidden or not made.
+    func belowHeight(_ label: Label?, _ width: Int) -> Int {
+        guard let label, !label.isHidden else { return 0 }
+        return label.preferredSize(for: Size(width: width, height: 1_000)).height
+    }
+
+    /// A field's rows: its widget's and description's, and its message's shown now.
+    private func fieldHeights(_ field: Field, _ fieldWidth: Int) -> (rows: Int, message: Int) {
+        let widget = field.widget.preferredSize(for: Size(width: fieldWidth, height: 1_000)).height
+        let message = belowHeight(field.madeErrorLabel, fieldWidth)
+        return (max(1, widget) + belowHeight(field.state?.descriptionLabel, fieldWidth) + message, message)
+    }
+
+    /// The rows `row` takes at `fieldWidth`, with the rows it keeps empty when `reserving`.
+    func rowHeight(_ row: Row, fieldWidth: Int, reserving: Bool) -> Int {
+        switch row {
+        case .field(let field):
+            guard !field.widget.isHidden else { return 0 }
+            let (rows, message) = fieldHeights(field, fieldWidth)
+            return rows + (reserving ? keptRows(for: field, showing: message) : 0)
+        case .widget(let widget):
+            let height = widget.isHidden ? 0 : widget.preferredSize(for: Size(width: fieldWidth, height: 1_000)).height
+            return height + (reserving ? keptStatusRows(for: widget, showing: height) : 0)
+        case .section(let section):
+            return section.heading.isHidden ? 0 : 1
+        }
+    }
+
+    /// The empty rows a visible field that may show a message keeps under it beyond the
+    /// `message` rows it shows now.
+    private func keptRows(for field: Field, showing message: Int) -> Int {
+        guard let state = field.state, state.mayShowMessages, !field.widget.isHidden else { return 0 }
+        return max(0, state.messageRows - message)
+    }
+
+    /// The empty rows the form's message row keeps beyond the `shown` rows it says now, in a
+    /// form with a field that may show a message (so a refused Next or submit may speak).
+    private func keptStatusRows(for widget: Widget, showing shown: Int) -> Int {
+        guard widget === statusLabel, fields.contains(where: { $0.state?.mayShowMessages == true }) else { return 0 }
+        return max(0, statusRows - shown)
+    }
+
+    /// Measures every row, remembering how many rows each message took. Rows are kept for
+    /// messages only while everything fits with them: a form that scrolls anyway spends its
+    /// rows on fields.
+    func measureRows(fieldWidth: Int) {
+        if fieldWidth != keptRowsWidth { forgetKeptRows(width: fieldWidth) }
+        rowOffsets.removeAll(keepingCapacity: true)
+        rowHeights.removeAll(keepingCapacity: true)
+        var y = 0
+        var kept: [(index: Int, rows: Int)] = []
+        var step: Section?
+        for (index, row) in rows.enumerated() {
+            rowOffsets.append(y)
+            if case .section(let section) = row, section.isStep { step = section }
+            var height = 0
+            if rowShownInStep(index, inStep: step) {
+                let (rows, extra) = measure(row, fieldWidth: fieldWidth)
+                height = rows
+                if extra > 0 { kept.append((index, extra)) }
+            }
+            rowHeights.append(height)
+            y += height
+        }
+        contentHeight = y
+        let keptTotal = kept.reduce(0) { $0 + $1.rows }
+        guard keptTotal > 0, y + keptTotal <= frame.height else { return }
+        var shift = 0, nextKept = 0
+        for index in rows.indices {
+            rowOffsets[index] += shift
+            if nextKept < kept.count, kept[nextKept].index == index {
+                rowHeights[index] += kept[nextKept].rows
+                shift += kept[nextKept].rows
+                nextKept += 1
+            }
+        }
+        contentHeight += shift
+    }
+
+    /// The rows `row` takes now and the empty rows it keeps, remembering its message's rows.
+    private func measure(_ row: Row, fieldWidth: Int) -> (rows: Int, kept: Int) {
+        switch row {
+        case .field(let field):
+            guard !field.widget.isHidden else { return (0, 0) }
+            let (rows, message) = fieldHeights(field, fieldWidth)
+            if let state = field.state, message > state.messageRows { state.messageRows = message }
+            return (rows, keptRows(for: field, showing: message))
+        case .widget(let widget):
+            let height = rowHeight(row, fieldWidth: fieldWidth, reserving: false)
+            if widget === statusLabel, height > statusRows { statusRows = height }
+            return (height, keptStatusRows(for: widget, showing: height))
+        case .section:
+            return (rowHeight(row, fieldWidth: fieldWidth, reserving: false), 0)
+        }
+    }
+
+    /// At a new width messages wrap differently: each keeps one row again until shown.
+    private func forgetKeptRows(width: Int) {
+        keptRowsWidth = width
+        statusRows = 1
+        for field in fields { field.state?.messageRows = 1 }
+    }
+}
