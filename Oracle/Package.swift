@@ -33,8 +33,14 @@ let package = Package(
         // libvterm through its module map (`link "vterm"`); apps never link it.
         .systemLibrary(name: "CVTerm", providers: [.apt(["libvterm-dev"])]),
         // The root package's pseudo-terminal and tmux helpers (a symbolic link to
-        // Tests/TerminalHarness, which is a test-only target there).
-        .target(name: "TerminalHarness", swiftSettings: strict),
+        // Tests/TerminalHarness, which is a test-only target there). It runs processes through
+        // TetherTesting's ProgramRunner, whose `package` members it reaches as the root
+        // package's own target does.
+        .target(
+            name: "TerminalHarness",
+            dependencies: [.product(name: "TetherTesting", package: "Tether")],
+            packageAccess: false,
+            swiftSettings: strict + [.unsafeFlags(["-package-name", rootPackageName])]),
         // The screen writer's exact bytes fed to libvterm over random frame sequences for six
         // terminal types; the emulator's cells and cursor must be what each frame meant. And a
         // real VTBackend's start and every way out, on a pseudo-terminal, fed to libvterm.
