@@ -89,7 +89,7 @@ let package = Package(
             swiftSettings: strict),
 
         // MARK: Test support shipped to users (no terminal needed)
-        .target(name: "TetherTesting", dependencies: ["TetherUI", "TetherReactive"], swiftSettings: strict),
+        .target(name: "TetherTesting", dependencies: ["TetherUI", "TetherReactive", "CTetherPty"], swiftSettings: strict),
 
         // MARK: The umbrella module
         .target(

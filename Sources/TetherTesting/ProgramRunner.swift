@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CTetherPty
 import Synchronization
 
 /// What a program run by ``ProgramRunner`` left behind.
@@ -46,7 +47,7 @@ public struct ProcessResult: Sendable {
 /// reader; it waits on a thread of its own, so the caller's actor (the main actor, where
 /// the tests' widgets run) stays free meanwhile.
 public enum ProgramRunner {
-    private static let counter = Atomic<Int>(0)
+    private static let counter = Atomic<Int>(1)
 
     /// Runs `executable` with `arguments`, the text `input` as its standard input (answers,
     /// one per line; end of input after them), in `environment` (`NAME=value` entries;
@@ -153,37 +154,32 @@ public enum ProgramRunner {
         return attributes
     }
 
+    /// Work waiting for the thread made for it, by number (the thread gets the number).
+    private static let waiting = Mutex<[Int: @Sendable () -> Void]>([:])
+
     /// Runs `body` on a new detached thread (on the calling one when none can be made).
     private static func onThreadOfItsOwn(_ body: @escaping @Sendable () -> Void) {
-        final class Work {
-            let body: @Sendable () -> Void
-            init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-        }
-        let work = Unmanaged.passRetained(Work(body)).toOpaque()
+        let number = counter.add(1, ordering: .relaxed).newValue
+        waiting.withLock { $0[number] = body }
         var thread = pthread_t()
         let created = pthread_create(
             &thread, nil,
             { raw in
-                guard let raw else { return nil }
-                Unmanaged<Work>.fromOpaque(raw).takeRetainedValue().body()
+                let number = Int(bitPattern: raw)
+                ProgramRunner.waiting.withLock { $0.removeValue(forKey: number) }?()
                 return nil
-            }, work)
+            }, UnsafeMutableRawPointer(bitPattern: number))
         if created == 0 {
             pthread_detach(thread)
         } else {
-            Unmanaged<Work>.fromOpaque(work).release()
-            body()
+            waiting.withLock { $0.removeValue(forKey: number) }?()
         }
     }
 
-    /// Asks the child to close every descriptor from 3 up, with glibc's
-    /// `posix_spawn_file_actions_addclosefrom_np` (2.34+; looked up at run time because
-    /// the Glibc module does not import it). Without it, only `O_CLOEXEC` protects.
+    /// Asks the child to close every descriptor from 3 up where the C library can (glibc
+    /// 2.34+). Without it, only `O_CLOEXEC` protects.
     private static func closeDescriptorsFromThree(_ actions: inout posix_spawn_file_actions_t) {
-        typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-        // RTLD_DEFAULT is the null handle on glibc.
-        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }
-        _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, 3)
+        _ = tether_spawn_close_from(&actions, 3)
     }
 
     /// A new, already unlinked, read-write temporary file (`O_CLOEXEC`), or -1.

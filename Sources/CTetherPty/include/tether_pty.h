@@ -1,6 +1,8 @@
 #ifndef TETHER_PTY_H
 #define TETHER_PTY_H
 
+#include <spawn.h>
+
 /// Opens a new pseudo-terminal: its terminal side (`master`, non-blocking) and its
 /// program side (`slave`), both close-on-exec, neither the process's controlling
 /// terminal, sized `columns`×`rows`. Returns 0, or -1 with errno set and nothing open.
@@ -22,6 +24,10 @@ int tether_spawn_on_pty(const char *path, char *const argv[], char *const envp[]
 /// -1 with errno set.
 int tether_spawn_on_pipes(const char *path, char *const argv[], char *const envp[], int input, int output, int error,
                           int *pid);
+
+/// Adds to `actions` the closing of every descriptor from `lowest` up, where the C library
+/// can (glibc 2.34+). Returns 0, or -1 with errno ENOSYS where it cannot.
+int tether_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
 
 /// A pipe whose two ends are close-on-exec from the start (no other thread's spawn can
 /// inherit them). Returns 0 or -1 with errno set.
