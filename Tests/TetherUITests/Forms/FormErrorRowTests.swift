@@ -13,6 +13,20 @@ private func nameAndMail(message: BehaviorRelay<String?>, bag: DisposeBag) -> Fo
     return form
 }
 
+/// A form with an Age whose any text is refused with a 34-column message, and a Name under
+/// it, keeping `messageWidth` columns for messages.
+@MainActor
+private func ageAndName(messageWidth: Int) -> Form {
+    let form = Form {
+        Field("Age", key: "age", TextField(width: 6))
+            .validate(
+                Validator { (text: String) in text.isEmpty ? .valid : .invalid("Enter a whole number from 0 to 150") })
+        Field("Name", key: "name", TextField(width: 6))
+    }
+    form.messageWidth = messageWidth
+    return form
+}
+
 /// The error row of a form field, made when the first message is shown, in each presentation.
 @MainActor
 @Suite("Form error rows")
@@ -104,14 +118,7 @@ struct FormErrorRowTests {
 
     @Test("a message longer than the form's message column wraps within it, never widening the form")
     func longMessageWraps() throws {
-        let form = Form {
-            Field("Age", key: "age", TextField(width: 6))
-                .validate(
-                    Validator { (text: String) in text.isEmpty ? .valid : .invalid("Enter a whole number from 0 to 150")
-                    })
-            Field("Name", key: "name", TextField(width: 6))
-        }
-        form.messageWidth = 20
+        let form = ageAndName(messageWidth: 20)
         let pilot = try Pilot(root: Center(form), size: Size(width: 60, height: 6))
         pilot.type("x\t")
         #expect(form.frame.width == 6 + 20)
@@ -121,14 +128,7 @@ struct FormErrorRowTests {
 
     @Test("a message that took two rows keeps them when it goes, so it coming back or going again moves nothing")
     func wrappedMessageKeepsItsRows() throws {
-        let form = Form {
-            Field("Age", key: "age", TextField(width: 6))
-                .validate(
-                    Validator { (text: String) in text.isEmpty ? .valid : .invalid("Enter a whole number from 0 to 150")
-                    })
-            Field("Name", key: "name", TextField(width: 6))
-        }
-        form.messageWidth = 20
+        let form = ageAndName(messageWidth: 20)
         form.validationTiming = .live
         let pilot = try Pilot(root: Center(form), size: Size(width: 60, height: 8))
         func nameRow() -> Int? { pilot.lines.firstIndex { $0.contains("Name") } }
