@@ -34,6 +34,8 @@ final class FieldState {
     var published = ValidationResult.valid
     /// Made when someone observes `rx.validation`.
     var validationSubject: BehaviorSubject<ValidationResult>?
+    /// A field without a key: its widget's value, watched once the person entered it.
+    var valueWatch: (any FieldValueWatching)?
     /// Made when someone observes `rx.isDirty`.
     var dirtySubject: BehaviorSubject<Bool>?
     /// Each change of the value (user edit, model write, reset), for cross-field rules,

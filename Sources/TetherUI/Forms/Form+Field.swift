@@ -160,12 +160,15 @@ extension Form {
             return state.combined
         }
 
-        /// Whether the value differs from its clean value (always `false` for a field
-        /// without a key). Observe it with `rx.isDirty`.
-        public var isDirty: Bool { false }
+        /// Whether the value differs from its clean value. A field without a key compares
+        /// its widget's value (a ``FormValueWidget``'s) with the one it had when the person
+        /// first entered the field, moved by model writes until their first edit; it is
+        /// `false` for other widgets. Observe a keyed field's with `rx.isDirty`, the form's
+        /// with its `rx.isDirty`.
+        public var isDirty: Bool { state?.valueWatch?.isDirty ?? false }
 
         /// Takes the current value as the clean value: ``isDirty`` becomes `false`.
-        public func markClean() {}
+        public func markClean() { state?.valueWatch?.markClean() }
 
         /// Writes the clean value back through the field's bindings (the widget and the
         /// model bound to the field), hides the messages it had shown and clears
@@ -174,6 +177,7 @@ extension Form {
             guard let state else { return }
             state.appError = nil
             state.revealed = false
+            if state.valueWatch?.restoreClean() == true { form?.fieldValueChanged(self) }
             publishValidation()
         }
 
@@ -196,7 +200,13 @@ extension Form {
         func applyDraft(_ data: DraftData) -> Bool { false }
 
         /// The widget's value was set programmatically (a model write).
-        func widgetValueStored() {}
+        func widgetValueStored() {
+            if state?.valueWatch?.valueStored() == true { form?.fieldValueChanged(self) }
+        }
+
+        /// The user entered the widget (focus arrived): a field without a key starts
+        /// watching its value (``FieldValueWatch``).
+        func widgetEntered() { watchValueIfNeeded() }
 
         /// The user left the widget (focus moved away).
         func widgetLeft() {}

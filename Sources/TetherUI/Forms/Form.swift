@@ -88,6 +88,8 @@ public final class Form: Widget {
 
     override func childValueStored(_ child: Widget) { fieldOf(child)?.widgetValueStored() }
 
+    override func childGainedFocus(_ child: Widget) { fieldOf(child)?.widgetEntered() }
+
     override func childLostFocus(_ child: Widget) { fieldOf(child)?.widgetLeft() }
 
     // MARK: Focus

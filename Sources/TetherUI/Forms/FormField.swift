@@ -263,6 +263,9 @@ public final class FormField<Value: Equatable>: Form.Field {
         return subject.asObservable()
     }
 
+    /// A keyed field watches its value from the start.
+    override func widgetEntered() {}
+
     override func widgetLeft() {
         guard let state, form?.validationTiming != .onSubmit, widget.isEffectivelyEnabled else { return }
         if !state.revealed {

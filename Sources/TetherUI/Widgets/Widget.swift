@@ -21,9 +21,8 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
     public var parent: Widget? { parentWidget }
     /// The widgets inside this one, in drawing order.
     public var children: [Widget] { childWidgets }
-    // The storage behind `parent`, `children` and `frame`: private, so that the optimizer sees every
-    // access to it and drops the run-time exclusivity checks a public stored property of a
-    // class needs on each read (a key read them about 40 times, issue 24).
+    // The storage behind `parent`, `children` and `frame`: private, so the optimizer sees every access and drops
+    // the exclusivity checks a public stored property of a class needs on each read (40 a key, issue 24).
     private weak var parentWidget: Widget?
     private var childWidgets: [Widget] = []
     private var frameValue: Rect = .zero
@@ -189,6 +188,7 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
         guard value != focusedValue else { return }
         focusedValue = value
         if value { focusEntered(returning: returning) }
+        if value, !returning { parent?.childGainedFocus(self) }
         focusSubjectStorage?.onNext(value)
         focusChanged()
         if !value, !covered { parent?.childLostFocus(self) }
@@ -219,11 +219,11 @@ open class Widget: @MainActor CustomStringConvertible, @MainActor CustomDebugStr
     /// Called after the widget gains or loses focus.
     open func focusChanged() {}
 
-    /// A child's value was set programmatically (a model write): a form tells the field
-    /// holding it.
+    /// A child's value was set programmatically (a model write): a form tells the field holding it.
     func childValueStored(_ child: Widget) {}
 
-    /// A child lost focus: a form tells the field holding it that the user left it.
+    /// A child gained or lost focus: a form tells the field holding it (the user entered or left it).
+    func childGainedFocus(_ child: Widget) {}
     func childLostFocus(_ child: Widget) {}
 
     /// Called as focus arrives, before ``focusChanged()``: by Tab, Shift-Tab, ``focus()`` or a

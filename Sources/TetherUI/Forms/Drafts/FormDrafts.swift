@@ -153,13 +153,14 @@ public final class FormDrafts {
         timer = scheduler.schedule(after: debounce) { [weak self] in self?.save() }
     }
 
-    /// Saves now: the keyed, non-secret values while the form is dirty; removes the file
-    /// when it is clean.
+    /// Saves now: the keyed, non-secret values while one of them is dirty; removes the file
+    /// when none is (a secret or a field without a key changed only: the draft would hold
+    /// nothing of it).
     public func save() {
         timer?.dispose()
         timer = nil
         guard saved == nil, !blocked, !isOffForScript, let form else { return }
-        guard form.isDirty else {
+        guard form.fields.contains(where: { $0.isDirty && $0.draftData != nil }) else {
             if let code = file.remove() { failed("removed", code) }
             return
         }

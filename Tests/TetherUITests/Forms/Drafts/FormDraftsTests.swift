@@ -101,6 +101,21 @@ struct FormDraftsTests {
         #expect(contents(path) == nil)
     }
 
+    @Test("an edit only in a secret or in a field without a key writes no draft: it would hold nothing of it")
+    func nothingToHoldNoDraft() throws {
+        let path = draftPath()
+        defer { unlink(path) }
+        let form = Form()
+        form.addField("Name", TextField(), key: "name")
+        form.addField("Password", SecureField(), key: "password")
+        form.addField("Note", TextField())
+        form.keepDrafts(at: path, debounce: .zero)
+        let pilot = try Pilot(root: form, size: Size(width: 40, height: 8))
+        pilot.type("\thunter2\tnot kept")
+        #expect(form.isDirty)
+        #expect(contents(path) == nil)
+    }
+
     @Test("a draft found at the next start resumes as the user's edits, reaching the model")
     func resumeNextStart() throws {
         let path = draftPath()
