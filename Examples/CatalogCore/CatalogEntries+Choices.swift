@@ -46,7 +46,8 @@ extension CatalogEntry {
         let born = BehaviorRelay(value: start)
         let field = DateField(date: start)
         let form = Form()
-        let row = form.addField("Born", field)
+        // The longest problem the field can report: room for it from the start, so it moves nothing.
+        let row = form.addField("Born", field).keepRoom(for: "31 September 2026 is not a date: September has 30 days.")
         (field.rx.date <-> born).disposed(by: bag)
         field.rx.problem.bind(to: row.rx.error).disposed(by: bag)
         let state = born.asObservable().map { "born: day \($0.day ?? 0), month \($0.month ?? 0), year \($0.year ?? 0)" }

@@ -6,8 +6,12 @@ import TetherReactive
 @MainActor
 final class FieldState {
     /// The label's text without the required mark.
-    var title: String
-    var isRequired = false
+    var title: String {
+        didSet { knownRows = nil }
+    }
+    var isRequired = false {
+        didSet { knownRows = nil }
+    }
     /// The validators' rules in words, in the order added (``Validator/words``).
     var ruleWords: [String] = []
     /// Whether the field can ever show a message (it is required, has validators or checks,
@@ -17,6 +21,14 @@ final class FieldState {
     /// The most rows the field's message has taken at the form's width: kept under the field
     /// while the form fits, so the message coming or going again moves nothing.
     var messageRows = 1
+    /// The messages the field may show, known ahead (its rules', a typed field's, a check's
+    /// text, and those given to ``Form/Field/keepRoom(for:)``; the required rule's is added
+    /// when measured): their longest keeps its rows from the start.
+    var knownMessages: [String] = [] {
+        didSet { knownRows = nil }
+    }
+    /// The rows the longest of ``knownMessages`` takes, at the width it was measured at.
+    var knownRows: (width: Int, rows: Int)?
 
     // Sources of the one validation channel, in the order they speak.
     /// A problem the widget reports itself (a typed field's parse error, a check list's count).

@@ -126,6 +126,22 @@ extension Form {
             }
         }
 
+        /// Keeps room under the field, from the start, for a message as long as the longest
+        /// of `messages`: the first such message shown moves no row below. For the messages
+        /// the form cannot know ahead, those the app sets with ``error`` (a server's answer,
+        /// a widget's own problem); the built-in rules, the required rule, a typed field's
+        /// and a check's text are known already. Returns the field.
+        @discardableResult
+        public func keepRoom(for messages: String...) -> Self {
+            fieldState.knownMessages += messages
+            expectsMessages()
+            form?.setNeedsLayout()
+            return self
+        }
+
+        /// What the required rule says of a field titled `title`.
+        static func requiredMessage(_ title: String) -> String { "\(title) is required" }
+
         /// The app will set messages (its ``error`` is bound): the form keeps a row for them.
         func expectsMessages() {
             guard state?.mayShowMessages != true else { return }

@@ -23,7 +23,7 @@ extension Form {
         case .field(let field):
             guard !field.widget.isHidden else { return 0 }
             let (rows, message) = fieldHeights(field, fieldWidth)
-            return rows + (reserving ? keptRows(for: field, showing: message) : 0)
+            return rows + (reserving ? keptRows(for: field, showing: message, width: fieldWidth) : 0)
         case .widget(let widget):
             let height = widget.isHidden ? 0 : widget.preferredSize(for: Size(width: fieldWidth, height: 1_000)).height
             return height + (reserving ? keptStatusRows(for: widget, showing: height) : 0)
@@ -33,10 +33,10 @@ extension Form {
     }
 
     /// The empty rows a visible field that may show a message keeps under it beyond the
-    /// `message` rows it shows now.
-    private func keptRows(for field: Field, showing message: Int) -> Int {
+    /// `message` rows it shows now: as many as its longest message seen or known ahead takes.
+    private func keptRows(for field: Field, showing message: Int, width: Int) -> Int {
         guard let state = field.state, state.mayShowMessages, !field.widget.isHidden else { return 0 }
-        return max(0, state.messageRows - message)
+        return max(0, max(state.messageRows, knownMessageRows(field, state, width)) - message)
     }
 
     /// The empty rows the form's message row keeps beyond the `shown` rows it says now, in a
@@ -90,7 +90,7 @@ extension Form {
             guard !field.widget.isHidden else { return (0, 0) }
             let (rows, message) = fieldHeights(field, fieldWidth)
             if let state = field.state, message > state.messageRows { state.messageRows = message }
-            return (rows, keptRows(for: field, showing: message))
+            return (rows, keptRows(for: field, showing: message, width: fieldWidth))
         case .widget(let widget):
             let height = rowHeight(row, fieldWidth: fieldWidth, reserving: false)
             if widget === statusLabel, height > statusRows { statusRows = height }
@@ -98,6 +98,18 @@ extension Form {
         case .section:
             return (rowHeight(row, fieldWidth: fieldWidth, reserving: false), 0)
         }
+    }
+
+    /// The rows the longest message `field` may show takes at `width`, of those known ahead
+    /// (``FieldState/knownMessages`` and the required rule's), so that the first one shown
+    /// moves nothing; measured once per width.
+    private func knownMessageRows(_ field: Field, _ state: FieldState, _ width: Int) -> Int {
+        if let known = state.knownRows, known.width == width { return known.rows }
+        var messages = state.knownMessages
+        if state.isRequired { messages.append(Field.requiredMessage(field.title)) }
+        let rows = max(1, messages.map { $0.wrapped(toWidth: width).count }.max() ?? 1)
+        state.knownRows = (width, rows)
+        return rows
     }
 
     /// At a new width messages wrap differently: each keeps one row again until shown.

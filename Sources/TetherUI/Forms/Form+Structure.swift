@@ -75,6 +75,7 @@ extension Form {
             label, field, key: key, property: field.rx.value(as: format), initial: value,
             setAsUser: { [weak field] value in field?.setValueAsUser(format.format(value)) ?? false }, typed: true)
         made.fieldState.ruleWords.append(format.message)
+        made.fieldState.knownMessages.append(format.message)
         return made
     }
 

@@ -99,6 +99,10 @@ public final class FormField<Value: Equatable>: Form.Field {
         let state = fieldState
         state.mayShowMessages = true
         state.ruleWords += validator.words
+        if !validator.messages.isEmpty {
+            state.knownMessages += validator.messages
+            form?.setNeedsLayout()
+        }
         for dependency in validator.dependencies {
             dependency.fieldState.valueChanges.subscribe(onNext: { [weak self] in self?.checkRules() })
                 .disposed(by: state.bag)
@@ -114,6 +118,7 @@ public final class FormField<Value: Equatable>: Form.Field {
         asyncValidators.append(validator)
         checksAsynchronously = true
         fieldState.mayShowMessages = true
+        fieldState.knownMessages.append(fieldState.spinnerText(validator.checkingText))
         checkRules()
         return self
     }
@@ -319,7 +324,7 @@ public final class FormField<Value: Equatable>: Form.Field {
     }
 
     private func runRules(empty: Bool) -> ValidationResult {
-        if isRequired, empty { return .invalid("\(title) is required") }
+        if isRequired, empty { return .invalid(Self.requiredMessage(title)) }
         return rules?(value) ?? .valid
     }
 

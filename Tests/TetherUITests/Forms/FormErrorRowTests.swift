@@ -143,4 +143,57 @@ struct FormErrorRowTests {
         #expect(pilot.screen.contains("from 0 to 150"))
         #expect(nameRow() == shown)
     }
+
+    @Test("a rule's message known ahead that wraps keeps its rows from the start: its first showing moves nothing")
+    func ruleMessageKeptFromStart() throws {
+        try expectFirstMessageMovesNothing(
+            Form {
+                Field("Age", key: "age", TextField(width: 6))
+                    .validate(.rule("Enter a whole number from 0 to 150") { $0.isEmpty })
+                Field("Name", key: "name", TextField(width: 6))
+            })
+    }
+
+    @Test("a typed field's message that wraps keeps its rows from the start: its first showing moves nothing")
+    func typedMessageKeptFromStart() throws {
+        try expectFirstMessageMovesNothing(
+            Form {
+                Field("Age", key: "age", TextField(width: 6), as: .integer(in: 0...150), value: 30)
+                Field("Name", key: "name", TextField(width: 6))
+            }, typing: "9\t", shows: "between 0 and 150")
+    }
+
+    /// Types `text` into the first field of `form` (messages 20 columns wide, shown live) and
+    /// expects its message (ending `shown`) without the Name row under it moving.
+    private func expectFirstMessageMovesNothing(
+        _ form: Form, typing text: String = "x", shows shown: String = "from 0 to 150"
+    ) throws {
+        form.messageWidth = 20
+        form.validationTiming = .live
+        let pilot = try Pilot(root: Center(form), size: Size(width: 60, height: 8))
+        func nameRow() -> Int? { pilot.lines.firstIndex { $0.contains("Name") } }
+        let before = try #require(nameRow())
+        pilot.type(text)
+        #expect(pilot.screen.contains(shown), "\(pilot.screen)")
+        #expect(nameRow() == before, "\(pilot.screen)")
+    }
+
+    @Test("keepRoom(for:) keeps rows for the longest message the app will set, so the first one moves nothing")
+    func keepRoomForAppMessages() throws {
+        let message = BehaviorRelay<String?>(value: nil)
+        let bag = DisposeBag()
+        let form = Form()
+        let born = form.addField("Born", TextField(width: 10))
+            .keepRoom(for: "31 November 2026 is not a date: November has 30 days.")
+        form.addField("Name", TextField(width: 10))
+        form.messageWidth = 30
+        message.bind(to: born.rx.error).disposed(by: bag)
+        let pilot = try Pilot(root: Center(form), size: Size(width: 60, height: 8))
+        func nameRow() -> Int? { pilot.lines.firstIndex { $0.contains("Name") } }
+        let before = try #require(nameRow())
+        message.accept("31 April 2026 is not a date: April has 30 days.")
+        pilot.renderChanges()
+        #expect(pilot.screen.contains("April has 30 days."), "\(pilot.screen)")
+        #expect(nameRow() == before, "\(pilot.screen)")
+    }
 }

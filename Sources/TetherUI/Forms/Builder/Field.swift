@@ -47,6 +47,12 @@ public struct Field<Value: Equatable>: FormContent {
         }
     }
 
+    /// Keeps room under the field from the start for a message as long as the longest of
+    /// `messages` (see ``Form/Field/keepRoom(for:)``): for the messages the app sets itself.
+    public func keepRoom(for messages: String...) -> Field {
+        with { field, _ in field.fieldState.knownMessages += messages }
+    }
+
     /// Marks the field required (or not).
     public func required(_ isRequired: Bool = true) -> Field { with { field, _ in field.isRequired = isRequired } }
 

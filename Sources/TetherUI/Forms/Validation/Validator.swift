@@ -16,25 +16,31 @@ public struct Validator<Value> {
     /// The rule in words, as a form's help says it (`Enter at least 8 characters`): the
     /// built-in rules say theirs; a closure says none unless given with ``described(_:)``.
     public let words: [String]
+    /// The messages the rule can give, known ahead (the built-in rules' and ``rule(_:_:)``'s;
+    /// none for a closure): the form keeps rows for the longest from the start, so the first
+    /// one shown moves nothing.
+    let messages: [String]
 
     /// A rule from a closure: return ``ValidationResult/invalid(_:)`` with a message, or
     /// ``ValidationResult/valid``.
     public init(_ check: @escaping (Value) -> ValidationResult) {
-        self.check = check
-        self.dependencies = []
-        self.words = []
+        self.init(words: [], check)
     }
 
-    init(dependencies: [Form.Field] = [], words: [String], _ check: @escaping (Value) -> ValidationResult) {
+    init(
+        dependencies: [Form.Field] = [], words: [String], messages: [String] = [],
+        _ check: @escaping (Value) -> ValidationResult
+    ) {
         self.check = check
         self.dependencies = dependencies
         self.words = words
+        self.messages = messages
     }
 
     /// This rule, said in `words` where a form explains its rules (`--help` of a form
     /// answered from outside).
     public func described(_ words: String) -> Validator {
-        Validator(dependencies: dependencies, words: [words], check)
+        Validator(dependencies: dependencies, words: [words], messages: messages, check)
     }
 
     /// Checks `value`.
@@ -42,7 +48,10 @@ public struct Validator<Value> {
 
     /// This rule, then `other` when this one passes: the first failure's message wins.
     public func and(_ other: Validator<Value>) -> Validator<Value> {
-        Validator(dependencies: dependencies + other.dependencies, words: words + other.words) { value in
+        Validator(
+            dependencies: dependencies + other.dependencies, words: words + other.words,
+            messages: messages + other.messages
+        ) { value in
             let first = check(value)
             return first.isValid ? other.check(value) : first
         }
@@ -55,7 +64,7 @@ public struct Validator<Value> {
 
     /// Fails with `message` when `isValid` returns `false`.
     public static func rule(_ message: String, _ isValid: @escaping (Value) -> Bool) -> Validator {
-        Validator(words: [message]) { isValid($0) ? .valid : .invalid(message) }
+        Validator(words: [message], messages: [message]) { isValid($0) ? .valid : .invalid(message) }
     }
 }
 
@@ -64,7 +73,7 @@ extension Validator where Value: FormEmptiable {
     /// toggle off). `message` defaults to "This field is required"; a form field made with
     /// ``Form/Field/isRequired`` says "<Label> is required" instead.
     public static func required(_ message: String = "This field is required") -> Validator {
-        Validator(words: []) { $0.isEmptyFormValue ? .invalid(message) : .valid }
+        Validator(words: [], messages: [message]) { $0.isEmptyFormValue ? .invalid(message) : .valid }
     }
 }
 
@@ -76,14 +85,12 @@ extension Validator where Value: Collection {
         let unit = (max ?? min) == 1 ? "character" : "characters"
         let words =
             message.map { [$0] } ?? (bounds.isEmpty ? [] : ["Enter " + bounds.joined(separator: " and ") + " " + unit])
-        return Validator(words: words) { value in
+        let tooShort = min.map { message ?? "Enter at least \($0) \($0 == 1 ? "character" : "characters")" }
+        let tooLong = max.map { message ?? "Enter at most \($0) \($0 == 1 ? "character" : "characters")" }
+        return Validator(words: words, messages: [tooShort, tooLong].compactMap { $0 }) { value in
             let count = value.count
-            if let min, count < min {
-                return .invalid(message ?? "Enter at least \(min) \(min == 1 ? "character" : "characters")")
-            }
-            if let max, count > max {
-                return .invalid(message ?? "Enter at most \(max) \(max == 1 ? "character" : "characters")")
-            }
+            if let min, let tooShort, count < min { return .invalid(tooShort) }
+            if let max, let tooLong, count > max { return .invalid(tooLong) }
             return .valid
         }
     }
@@ -100,7 +107,7 @@ extension Validator where Value == String {
         } catch {
             preconditionFailure("Validator.pattern: \(pattern) is not a regular expression: \(error)")
         }
-        return Validator(words: [message]) { value in
+        return Validator(words: [message], messages: [message]) { value in
             value.isEmpty || value.wholeMatch(of: regex) != nil ? .valid : .invalid(message)
         }
     }
@@ -115,7 +122,9 @@ extension Validator where Value: Comparable {
     /// The value lies in `range`. The message defaults to "Enter a value from A to B".
     public static func range(_ range: ClosedRange<Value>, _ message: String? = nil) -> Validator {
         let message = message ?? "Enter a value from \(range.lowerBound) to \(range.upperBound)"
-        return Validator(words: [message]) { value in range.contains(value) ? .valid : .invalid(message) }
+        return Validator(words: [message], messages: [message]) { value in
+            range.contains(value) ? .valid : .invalid(message)
+        }
     }
 }
 
@@ -128,7 +137,8 @@ extension Validator where Value: Equatable {
     /// The value equals `other`'s (a password and its confirmation); runs again whenever
     /// `other` changes. Passes while this field is empty, so the message waits for typing.
     public static func equal(to other: FormField<Value>, _ message: String) -> Validator {
-        Validator(dependencies: [other], words: ["The same as \(other.title)"]) { [weak other] value in
+        Validator(dependencies: [other], words: ["The same as \(other.title)"], messages: [message]) {
+            [weak other] value in
             guard let other else { return .valid }
             if let empty = value as? any FormEmptiable, empty.isEmptyFormValue { return .valid }
             return value == other.value ? .valid : .invalid(message)
