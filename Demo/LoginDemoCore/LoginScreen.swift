@@ -101,7 +101,9 @@ public final class LoginScreen {
 
         let modelRows = VStack([
             LoginScreen.row("username", viewModel.panel.map(\.username), bag: bag),
-            LoginScreen.row("password", viewModel.panel.map { "\($0.passwordLength) characters" }, bag: bag),
+            LoginScreen.row(
+                "password",
+                viewModel.panel.map { "\($0.passwordLength) character\($0.passwordLength == 1 ? "" : "s")" }, bag: bag),
             LoginScreen.row("remember", viewModel.panel.map { $0.rememberMe ? "yes" : "no" }, bag: bag),
             LoginScreen.row(
                 "session", viewModel.panel.map { LoginViewModel.formatMinutes($0.sessionMinutes) }, bag: bag),

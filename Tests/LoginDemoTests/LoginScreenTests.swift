@@ -103,7 +103,9 @@ final class LoginScreenTests {
         #expect(modelValue("username") == "demo")
         #expect(viewModel.username.value == "demo")
         pilot.press(.tab)
-        pilot.type("abc")
+        pilot.type("a")
+        #expect(modelValue("password") == "1 character")
+        pilot.type("bc")
         #expect(modelValue("password") == "3 characters")
     }
 

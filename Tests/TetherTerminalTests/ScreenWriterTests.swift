@@ -223,6 +223,16 @@ struct StyleMapperTests {
         #expect(pen == Pen(attributes: .bold, foreground: 4, background: -1))
     }
 
+    @Test("grey on an 8-colour terminal is the terminal's own text colour dimmed, never bold black")
+    func greyOnEightColoursIsDim() {
+        let mapper = StyleMapper(colors: 8)
+        // Grey itself, and the light theme's disabled grey (#767676, nearest standard colour 8).
+        for grey in [Color.gray, .palette(243)] {
+            #expect(mapper.pen(for: Style(foreground: grey)) == Pen(attributes: .dim, foreground: -1, background: -1))
+        }
+        #expect(StyleMapper(colors: 16).pen(for: Style(foreground: .gray)).foreground == 8)
+    }
+
     @Test("a 256-palette colour on a 16-colour terminal falls back to the nearest standard colour")
     func paletteFallsBackToNearest() {
         let pen = StyleMapper(colors: 16).pen(for: Style(foreground: .palette(196)))

@@ -34,7 +34,10 @@ public struct Pen: Hashable, Sendable {
 
 /// Maps `Style`s to what a terminal with `colors` colours can show: palette colours
 /// beyond its range fall back to the nearest of the 16 standard ones, and bright
-/// foregrounds on an 8-colour terminal become bold. True colours pass as they are where
+/// foregrounds on an 8-colour terminal become bold, except grey (bright black), which
+/// becomes the terminal's own text colour dimmed: bold black is drawn black and strong by
+/// terminals that do not brighten bold, and would make grey (disabled, a border) the
+/// strongest text on a light background and invisible on a dark one. True colours pass as they are where
 /// the terminal shows them (`trueColor`), else become the nearest entry of the 256-colour
 /// palette (its cube and grey ramp) or, with fewer colours, of the 16 standard ones.
 public struct StyleMapper: Sendable, Hashable {
@@ -54,33 +57,34 @@ public struct StyleMapper: Sendable, Hashable {
     public func pen(for style: Style) -> Pen {
         var attributes = style.attributes
         guard colors > 0 else { return Pen(attributes: attributes, foreground: -1, background: -1) }
-        let (foreground, brightForeground) = number(for: style.foreground, isForeground: true)
+        let (foreground, approximation) = number(for: style.foreground, isForeground: true)
         let (background, _) = number(for: style.background, isForeground: false)
-        if brightForeground { attributes.insert(.bold) }
+        attributes.formUnion(approximation)
         return Pen(attributes: attributes, foreground: foreground, background: background)
     }
 
-    /// The colour number for `color` on this terminal, and whether a bright
-    /// foreground had to be approximated with bold (8-colour terminals).
-    private func number(for color: Color, isForeground: Bool) -> (Int32, Bool) {
+    /// The colour number for `color` on this terminal, and the attributes a bright
+    /// foreground had to be approximated with (8-colour terminals).
+    private func number(for color: Color, isForeground: Bool) -> (Int32, Style.Attributes) {
         switch color {
         case .default:
-            return (-1, false)
+            return (-1, [])
         case .ansi(let n):
             return ansi(Int(n % 16), isForeground: isForeground)
         case .palette(let n):
-            if Int(n) < colors { return (Int32(n), false) }
+            if Int(n) < colors { return (Int32(n), []) }
             return ansi(Self.nearestANSI(n), isForeground: isForeground)
         case .rgb(let r, let g, let b):
-            if trueColor { return (Pen.rgb(r, g, b), false) }
-            if colors >= 256 { return (Int32(ColorApproximation.nearest256(r, g, b)), false) }
+            if trueColor { return (Pen.rgb(r, g, b), []) }
+            if colors >= 256 { return (Int32(ColorApproximation.nearest256(r, g, b)), []) }
             return ansi(ColorApproximation.nearest16(r, g, b), isForeground: isForeground)
         }
     }
 
-    private func ansi(_ n: Int, isForeground: Bool) -> (Int32, Bool) {
-        if n < colors { return (Int32(n), false) }
-        return (Int32(n % 8), isForeground && n >= 8)
+    private func ansi(_ n: Int, isForeground: Bool) -> (Int32, Style.Attributes) {
+        if n < colors { return (Int32(n), []) }
+        guard isForeground, n >= 8 else { return (Int32(n % 8), []) }
+        return n == 8 ? (-1, .dim) : (Int32(n % 8), .bold)
     }
 
     /// The nearest of the 16 standard colours to 256-palette entry `n`.
