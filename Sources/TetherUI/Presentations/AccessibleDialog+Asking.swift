@@ -68,11 +68,11 @@ extension AccessibleDialog {
             }
         }
         let offersValue = telling != .refused && telling != .refusedInFull
-        var question = offersValue ? prompt.question : AccessibleDialog.withoutValue(prompt.question)
-        if prompt.isSecret, let note = unhiddenTypingNote {
-            question = question.replacing(AccessiblePrompt.typingHidden, with: note)
+        var question = item.field?.isRequired == true ? prompt.requiredQuestion ?? prompt.question : prompt.question
+        if !offersValue { question = AccessibleDialog.withoutValue(question) }
+        if prompt.isSecret, let note = unhiddenTypingNote, let around = prompt.typingNoteAround {
+            question = around.before + note + around.after
         }
-        if item.field?.isRequired == true { question = question.replacing(AccessiblePrompt.noneOption, with: "") }
         write(spoken(name(of: item), question) + ": ")
         hideInput(prompt.isSecret)
         waiting()

@@ -35,11 +35,21 @@ public protocol AccessiblePrompting: Widget {
 public struct AccessiblePrompt: Hashable, Sendable {
     /// What a secret's question says of its typing: "typing is hidden". A conversation
     /// whose client's own terminal echoes what is typed (a server's client without a
-    /// terminal) says its own note in its place.
+    /// terminal) says its own note in its place (``typingNoteAround``).
     package static let typingHidden = "typing is hidden"
-    /// What a check list's question says of checking none: ", - for none". A required
-    /// field's question leaves it out (none would be refused).
-    package static let noneOption = ", - for none"
+
+    /// A secret's question around its note on typing: the dialog puts its own note between
+    /// the two where the typing cannot be hidden. `nil` for other questions.
+    package var typingNoteAround: Around?
+    /// The question of a field that must have an answer (a required check list: without
+    /// "- for none"), when it differs from ``question``.
+    package var requiredQuestion: String?
+
+    /// The text before and after a part of a question that the dialog may say differently.
+    package struct Around: Hashable, Sendable {
+        package var before: String
+        package var after: String
+    }
 
     /// How many lines make an answer.
     public enum Lines: Hashable, Sendable {

@@ -41,11 +41,14 @@ extension CheckList: AccessiblePrompting {
         let checked = list.options.indices.filter { selection.contains(list.options[$0]) }
         let current = checked.isEmpty ? "none" : checked.map { list.titles[$0] }.joined(separator: ", ")
         // "-" checks none: not offered when at least one is needed (nor where the field is
-        // required: the dialog takes it out then).
-        let none = (minimumCount ?? 0) > 0 ? "" : AccessiblePrompt.noneOption
-        return AccessiblePrompt(
-            question: "(numbers from 1 to \(list.count) separated by commas\(none)) [\(current)]",
+        // required: the dialog asks the required question then).
+        let numbers = "(numbers from 1 to \(list.count) separated by commas"
+        let required = "\(numbers)) [\(current)]"
+        var prompt = AccessiblePrompt(
+            question: (minimumCount ?? 0) > 0 ? required : "\(numbers), - for none) [\(current)]",
             options: list.accessibleTitles, value: current)
+        prompt.requiredQuestion = required
+        return prompt
     }
 
     /// Numbers (or titles) separated by commas check exactly those options, as one change by

@@ -5,9 +5,11 @@ extension TextField: AccessiblePrompting {
         if echoMode != .normal {
             let hint = placeholder.isEmpty ? "" : "hint: \(placeholder); "
             let keep = text.isEmpty ? "" : "empty keeps the current one; "
-            return AccessiblePrompt(
+            var prompt = AccessiblePrompt(
                 question: "(\(hint)\(keep)\(AccessiblePrompt.typingHidden))", isSecret: true,
                 value: text.isEmpty ? "" : nil)
+            prompt.typingNoteAround = AccessiblePrompt.Around(before: "(\(hint)\(keep)", after: ")")
+            return prompt
         }
         let suggests = completion != nil
         if text.isEmpty {
