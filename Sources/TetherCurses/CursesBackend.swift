@@ -120,17 +120,16 @@ public final class CursesBackend: SuspendableBackend, PollingBackend, BandBacken
         do {
             guard input >= 0 else { throw TerminalError(.noControllingTerminal) }
             let environment = Self.environment()
-            let strings = try TerminalStrings.terminfo(environment["TERM"] ?? "")
+            let (term, strings) = try Self.terminalStrings(environment)
             Self.configureLocale()
             let io = TerminalIO(input: input, output: output, environment: environment, isControllingTerminal: true)
             let backend = VTBackend(io: io, strings: strings, options: options, presentation: presentation)
             backend.inlineExit = inlineExit
             try backend.start(handler)
             if renderer == .ncurses {
-                guard let painter = NCursesPainter(term: environment["TERM"] ?? "", colors: backend.capabilities.colors)
-                else {
+                guard let painter = NCursesPainter(term: term, colors: backend.capabilities.colors) else {
                     backend.stop()
-                    throw TerminalError(.initializationFailed(environment["TERM"] ?? ""))
+                    throw TerminalError(.initializationFailed(term))
                 }
                 backend.painter = painter
             }
@@ -195,10 +194,19 @@ public final class CursesBackend: SuspendableBackend, PollingBackend, BandBacken
 
     // MARK: - The process's environment
 
+    /// The terminal's description and the type it was read for: `TERM`'s, or the one
+    /// ``TerminalStrings/describedType(of:environment:)`` gives when terminfo has it.
+    private static func terminalStrings(_ environment: [String: String]) throws -> (String, TerminalStrings) {
+        let declared = environment["TERM"] ?? ""
+        let described = TerminalStrings.describedType(of: declared, environment: environment)
+        if described != declared, let strings = try? TerminalStrings.terminfo(described) { return (described, strings) }
+        return (declared, try TerminalStrings.terminfo(declared))
+    }
+
     /// The variables of the process environment a session reads.
     private static func environment() -> [String: String] {
         var result: [String: String] = [:]
-        for name in ["TERM", "COLORTERM", "NO_COLOR", "COLORFGBG"] {
+        for name in ["TERM", "NO_COLOR", "COLORFGBG"] + TerminalStrings.colourVariables {
             if let value = getenv(name) { result[name] = String(cString: value) }
         }
         return result

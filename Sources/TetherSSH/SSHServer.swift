@@ -161,7 +161,10 @@ public final class SSHServer {
             return release(link, status: 2, message: "This form needs a terminal that can move the cursor (TERM=dumb).")
         }
         if let program { return openProcess(request, link: link, program: program) }
-        let strings = (try? TerminalStrings.terminfo(request.term)) ?? .xterm256Color
+        let described = TerminalStrings.describedType(of: request.term, environment: request.environment)
+        let strings =
+            (try? TerminalStrings.terminfo(described)) ?? (try? TerminalStrings.terminfo(request.term))
+            ?? .xterm256Color
         var io = TerminalIO(input: request.slave, output: request.slave, environment: request.environment)
         io.isRemoteTerminal = true
         do {

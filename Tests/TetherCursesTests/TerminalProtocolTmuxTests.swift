@@ -26,6 +26,26 @@ struct TerminalProtocolTmuxTests {
         #expect(!escaped.contains("38;2;"))
     }
 
+    @Test("TERM=xterm in XTerm (XTERM_VERSION set) is drawn with 256 colours: the colour line reaches tmux as 38;5;208")
+    func xtermVersionMeans256Colours() async throws {
+        let tmux = try CursesCheckTests.start(
+            "-u", "COLORTERM", "-u", "VTE_VERSION", "-u", "KONSOLE_VERSION", "TERM=xterm", "XTERM_VERSION=XTerm(390)")
+        defer { tmux.kill() }
+        try await tmux.waitForText("true colour")
+        let escaped = tmux.tmux(["capture-pane", "-p", "-e", "-t", "main"]).stdout
+        #expect(escaped.contains("38;5;208m"), "\(escaped)")
+    }
+
+    @Test("TERM=xterm with nothing saying more is drawn with its 8 colours: no 256-palette colour")
+    func plainXtermStaysAtEightColours() async throws {
+        let tmux = try CursesCheckTests.start(
+            "-u", "COLORTERM", "-u", "VTE_VERSION", "-u", "KONSOLE_VERSION", "-u", "XTERM_VERSION", "TERM=xterm")
+        defer { tmux.kill() }
+        try await tmux.waitForText("true colour")
+        let escaped = tmux.tmux(["capture-pane", "-p", "-e", "-t", "main"]).stdout
+        #expect(!escaped.contains("38;5;"), "\(escaped)")
+    }
+
     @Test("a terminfo entry with the Tc flag gets true colour without COLORTERM")
     func terminfoTcFlagMeansTrueColour() async throws {
         let script = """

@@ -98,6 +98,23 @@ struct SSHServerTests {
         await fixture.stop()
     }
 
+    @Test("a client's TERM=xterm is drawn with 256 colours when its own COLORTERM says so, with 8 otherwise")
+    func clientColourDepthFromItsOwnVariables() async throws {
+        let fixture = try await SSHFixture()
+        try await fixture.server.start()
+        // The client's TERM, set in its pane (tmux sets its own for the pane's shell).
+        let plain = try fixture.client(user: "plain", setUp: "export TERM=xterm; ")
+        let colourful = try fixture.client(
+            user: "colourful", ["-o", "SetEnv=COLORTERM=truecolor"], setUp: "export TERM=xterm; ")
+        try await plain.waitForText("user plain")
+        try await colourful.waitForText("user colourful")
+        let byUser = Dictionary(uniqueKeysWithValues: fixture.sessions.map { ($0.user, $0) })
+        #expect(byUser["plain"]?.term == "xterm")
+        #expect(byUser["plain"]?.backend.capabilities.colors == 8)
+        #expect(byUser["colourful"]?.backend.capabilities.colors == 256)
+        await fixture.stop()
+    }
+
     @Test("the client's own terminal is asked its background without waiting; its answer is taken, never typed")
     func backgroundAskedOfTheClient() async throws {
         let fixture = try await SSHFixture()
