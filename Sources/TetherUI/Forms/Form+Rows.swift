@@ -26,7 +26,7 @@ extension Form {
             return rows + (reserving ? keptRows(for: field, showing: message, width: fieldWidth) : 0)
         case .widget(let widget):
             let height = widget.isHidden ? 0 : widget.preferredSize(for: Size(width: fieldWidth, height: 1_000)).height
-            return height + (reserving ? keptStatusRows(for: widget, showing: height) : 0)
+            return height + (reserving ? keptStatusRows(for: widget, showing: height, width: fieldWidth) : 0)
         case .section(let section):
             return section.heading.isHidden ? 0 : 1
         }
@@ -40,10 +40,49 @@ extension Form {
     }
 
     /// The empty rows the form's message row keeps beyond the `shown` rows it says now, in a
-    /// form with a field that may show a message (so a refused Next or submit may speak).
-    private func keptStatusRows(for widget: Widget, showing shown: Int) -> Int {
-        guard widget === statusLabel, fields.contains(where: { $0.state?.mayShowMessages == true }) else { return 0 }
-        return max(0, statusRows - shown)
+    /// form with a field that may show a message (so a refused Next or submit may speak): as
+    /// many as its longest message seen, or its longest summary of this step, takes.
+    private func keptStatusRows(for widget: Widget, showing shown: Int, width: Int) -> Int {
+        guard widget === statusLabel else { return 0 }
+        let summary = summaryRows(width)
+        guard summary > 0 else { return 0 }
+        return max(0, max(statusRows, summary) - shown)
+    }
+
+    /// The rows at `width` of the longest summary a refused Next or submit says on the step
+    /// showing: one naming every field there that may show a message ("3 fields need
+    /// attention: …"); 0 when no field may.
+    private func summaryRows(_ width: Int) -> Int {
+        let named = summaryFields()
+        guard !named.isEmpty else { return 0 }
+        var hasher = Hasher()
+        for field in named { hasher.combine(field.title) }
+        let names = hasher.finalize()
+        if summaryMeasured.names != names { summaryMeasured = (names, [:]) }
+        if let rows = summaryMeasured.rows[width] { return rows }
+        let rows = Self.rows(of: FormInvalidError(fields: named.map(\.title)).description, width: width)
+        summaryMeasured.rows[width] = rows
+        return rows
+    }
+
+    /// The fields of the step showing that may show a message, in row order.
+    private func summaryFields() -> [Field] {
+        var named: [Field] = []
+        var step: Section?
+        for (index, row) in rows.enumerated() {
+            if case .section(let section) = row, section.isStep { step = section }
+            guard case .field(let field) = row, field.state?.mayShowMessages == true, !field.widget.isHidden,
+                rowShownInStep(index, inStep: step)
+            else { continue }
+            named.append(field)
+        }
+        return named
+    }
+
+    /// The rows `text` takes wrapped at `width`: one without wrapping it when its bytes fit
+    /// (a character is never wider than its UTF-8 bytes), as most messages do.
+    static func rows(of text: String, width: Int) -> Int {
+        text.utf8.count <= width ? 1 : max(1, text.wrapped(toWidth: width).count)
     }
 
     /// Measures every row, remembering how many rows each message took. Rows are kept for
@@ -94,7 +133,7 @@ extension Form {
         case .widget(let widget):
             let height = rowHeight(row, fieldWidth: fieldWidth, reserving: false)
             if widget === statusLabel, height > statusRows { statusRows = height }
-            return (height, keptStatusRows(for: widget, showing: height))
+            return (height, keptStatusRows(for: widget, showing: height, width: fieldWidth))
         case .section:
             return (rowHeight(row, fieldWidth: fieldWidth, reserving: false), 0)
         }
@@ -107,7 +146,7 @@ extension Form {
         if let known = state.knownRows, known.width == width { return known.rows }
         var messages = state.knownMessages
         if state.isRequired { messages.append(Field.requiredMessage(field.title)) }
-        let rows = max(1, messages.map { $0.wrapped(toWidth: width).count }.max() ?? 1)
+        let rows = messages.reduce(1) { max($0, Self.rows(of: $1, width: width)) }
         state.knownRows = (width, rows)
         return rows
     }

@@ -25,6 +25,9 @@ public final class Form: Widget {
     var statusRows = 1
     /// The field width the kept message rows were measured at.
     var keptRowsWidth = 0
+    /// The longest summary's rows (``summaryRows(_:)``) by width, for the names measured
+    /// (their hash: the names are not copied on every measure).
+    var summaryMeasured: (names: Int, rows: [Int: Int]) = (0, [:])
     private var scrollY = 0
     private var placedRows: Range<Int> = 0..<0
     private var labelColumn = 0

@@ -196,4 +196,21 @@ struct FormErrorRowTests {
         #expect(pilot.screen.contains("April has 30 days."), "\(pilot.screen)")
         #expect(nameRow() == before, "\(pilot.screen)")
     }
+
+    @Test("the form's message row keeps room for its longest summary, so Enter's summary moves nothing under the form")
+    func summaryKeptFromStart() throws {
+        let form = Form()
+        form.addField("Username", TextField(width: 8), key: "username").required()
+        form.addField("Password", SecureField(width: 8), key: "password").required()
+        let save = Button("Sign in")
+        form.addButtons([save], default: save)
+        save.bind(form.submitCommand(running: Command<Void, Void>(body: {})))
+        form.messageWidth = 20
+        let pilot = try Pilot(root: VStack([form, Label("under the form")]), size: Size(width: 40, height: 16))
+        func underRow() -> Int? { pilot.lines.firstIndex { $0.contains("under the form") } }
+        let before = try #require(underRow())
+        pilot.press(.tab, .enter)
+        #expect(pilot.screen.contains("Username, Password"), "\(pilot.screen)")
+        #expect(underRow() == before, "\(pilot.screen)")
+    }
 }
