@@ -5,7 +5,9 @@ extension FormAnswers {
     /// widget's `AccessiblePrompting/applyAccessibleAnswer(_:)`: the same parsing, matching
     /// and validators as the accessible presentation; bindings carry it to the model), and
     /// marks the field answered (`Form/Field/isAnsweredFromOutside`), so the presentations
-    /// ask it no more unless it is refused. Returns what became of every field.
+    /// ask it no more unless it is refused. An accepted answer is the value the form starts
+    /// from, not the person's change: leaving without an edit asks nothing. Returns what
+    /// became of every field.
     ///
     /// An asynchronous check starts as it would after typing; ``AnswersReport/Entry/State/pending(_:)``
     /// until it answers: apply again, or read ``report(for:)`` once the form has none pending.
@@ -20,6 +22,7 @@ extension FormAnswers {
             switch widget.applyAccessibleAnswer(answer.text) {
             case .accepted:
                 field.isAnsweredFromOutside = true
+                field.takeAnswerAsLoaded()
             case .invalid(let sentence):
                 field.isAnsweredFromOutside = false
                 refused[field.key] = (sentence, answer.source)

@@ -186,6 +186,17 @@ extension Form {
         /// Takes the current value as the clean value: ``isDirty`` becomes `false`.
         public func markClean() { state?.valueWatch?.markClean() }
 
+        /// Takes a value answered from outside (an option, a variable, a file) as the one the
+        /// form was loaded with: ``isDirty`` becomes `false`, so leaving asks nothing about
+        /// it; its messages and checks go on as after the person's edit.
+        package func takeAnswerAsLoaded() {
+            takeValueAsClean()
+            form?.fieldTakenAsClean()
+        }
+
+        /// Makes the current value the clean one, keeping whether the person edited it.
+        func takeValueAsClean() { state?.valueWatch?.markClean() }
+
         /// Writes the clean value back through the field's bindings (the widget and the
         /// model bound to the field), hides the messages it had shown and clears
         /// ``Form/Field/error``. The field does not count it as the user's edit.

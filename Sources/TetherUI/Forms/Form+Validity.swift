@@ -71,6 +71,9 @@ extension Form {
         if statusIsNotice { showStatus(nil) }
     }
 
+    /// A field took its value as clean (an answer from outside).
+    func fieldTakenAsClean() { formDirtyChanged() }
+
     func fieldValueChanged(_ field: Field) {
         formDirtyChanged()
         draftStore?.valueChanged()

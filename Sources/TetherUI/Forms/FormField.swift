@@ -148,6 +148,12 @@ public final class FormField<Value: Equatable>: Form.Field {
         if wasDirty { dirtyChanged() }
     }
 
+    override func takeValueAsClean() {
+        let wasDirty = isDirty
+        cleanValue = value
+        if wasDirty { dirtyChanged() }
+    }
+
     public override func reset() {
         cancelCheck()
         let state = fieldState
