@@ -434,6 +434,18 @@ final class LoginScreenTests {
         #expect(test.pilot.screen.contains("[ Sign in ]"))
     }
 
+    @Test("at 40×12 a password message taking two rows moves no row above it")
+    func tinyMessageMovesNothingAbove() throws {
+        let test = try LoginScreenTests(size: Size(width: 40, height: 12))
+        test.pilot.type("demo\tp")
+        let username = test.row(of: "Username")
+        let password = test.row(of: "Password")
+        test.pilot.press(.tab)
+        #expect(test.pilot.screen.contains("At least 8 characters"), "\(test.pilot.screen)")
+        #expect(test.row(of: "Username") == username, "\(test.pilot.screen)")
+        #expect(test.row(of: "Password") == password, "\(test.pilot.screen)")
+    }
+
     @Test("resizing mid-edit keeps the text, the caret and the focus")
     func resizeKeepsEditing() {
         pilot.type("demo")

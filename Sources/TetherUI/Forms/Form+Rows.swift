@@ -1,7 +1,7 @@
 /// Measuring the form's rows, and the rows kept empty for messages: while the form fits, a
-/// field that may show a message keeps as many rows under it as its longest message has
-/// taken at this width (one until then), and the form's message row likewise, so a message
-/// that comes or goes again moves no other row.
+/// field that may show a message keeps as many rows under it as its longest message seen or
+/// known ahead takes at this width, and the form's message row likewise, so a message that
+/// comes or goes moves no other row. Where not all fit, those nearest the top are kept.
 extension Form {
     /// The height of a row under a field's widget (its description or message): 0 when
     /// hidden or not made.
@@ -86,8 +86,8 @@ extension Form {
     }
 
     /// Measures every row, remembering how many rows each message took. Rows are kept for
-    /// messages only while everything fits with them: a form that scrolls anyway spends its
-    /// rows on fields.
+    /// messages while they fit, from the top: a form that scrolls anyway spends its rows on
+    /// fields.
     func measureRows(fieldWidth: Int) {
         if fieldWidth != keptRowsWidth { forgetKeptRows(width: fieldWidth) }
         rowOffsets.removeAll(keepingCapacity: true)
@@ -108,14 +108,18 @@ extension Form {
             y += height
         }
         contentHeight = y
-        let keptTotal = kept.reduce(0) { $0 + $1.rows }
-        guard keptTotal > 0, y + keptTotal <= frame.height else { return }
+        // Kept rows from the top while they fit: a message that no longer leaves room for
+        // all moves only the rows under the last one kept, never those above it.
+        var room = frame.height - y
+        guard !kept.isEmpty, room > 0 else { return }
         var shift = 0, nextKept = 0
         for index in rows.indices {
             rowOffsets[index] += shift
             if nextKept < kept.count, kept[nextKept].index == index {
-                rowHeights[index] += kept[nextKept].rows
-                shift += kept[nextKept].rows
+                let granted = min(kept[nextKept].rows, room)
+                rowHeights[index] += granted
+                shift += granted
+                room -= granted
                 nextKept += 1
             }
         }
