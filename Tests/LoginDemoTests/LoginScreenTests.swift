@@ -307,7 +307,7 @@ final class LoginScreenTests {
         pilot.type("alice")
         pilot.press(.escape)
         #expect(pilot.screen.contains("Discard changes?"))
-        #expect(pilot.screen.contains("You changed Username. Leave without saving?"))
+        #expect(pilot.screen.contains("Unsaved changes in Username. Leave without saving?"))
         #expect(pilot.app.exit == nil)
         pilot.press(.enter)
         #expect(pilot.app.exit == nil)

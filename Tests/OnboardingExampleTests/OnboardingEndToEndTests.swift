@@ -73,7 +73,7 @@ struct OnboardingEndToEndTests {
         defer { tmux.kill() }
         tmux.type("Ada")
         tmux.press("Escape")
-        try await tmux.waitForText("Discard changes?", "You changed Name. Leave without saving?")
+        try await tmux.waitForText("Discard changes?", "Unsaved changes in Name. Leave without saving?")
         tmux.press("Enter")  // Keep editing has focus
         try await tmux.waitUntil("the dialog closed") { lines in !lines.contains { $0.contains("Discard changes?") } }
         tmux.press("Escape")

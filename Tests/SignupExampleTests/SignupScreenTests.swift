@@ -146,7 +146,7 @@ struct SignupScreenTests {
         app.pilot.type("Lis")  // no suggestions yet: they come after the search's debounce
         app.pilot.press(.escape)
         #expect(app.pilot.screen.contains("Discard changes?"))
-        #expect(app.pilot.screen.contains("You changed City."))
+        #expect(app.pilot.screen.contains("Unsaved changes in City."))
         app.pilot.press(.escape)
         #expect(!app.pilot.screen.contains("Discard changes?"))
         #expect(app.pilot.app.exit == nil)
@@ -162,7 +162,7 @@ struct SignupScreenTests {
         app.pilot.press(.end)
         app.pilot.type("0")
         app.pilot.press(.tab, .escape)
-        #expect(app.pilot.screen.contains("You changed Age."), "\(app.pilot.screen)")
+        #expect(app.pilot.screen.contains("Unsaved changes in Age."), "\(app.pilot.screen)")
         #expect(app.pilot.app.exit == nil)
     }
 

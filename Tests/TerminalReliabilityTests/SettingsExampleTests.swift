@@ -35,7 +35,7 @@ struct SettingsExampleTests {
         tmux.type("Bob")
         try await tmux.waitForText("Bob")
         tmux.press("Escape")
-        try await tmux.waitForText("Discard changes?", "You changed Name. Leave without saving?")
+        try await tmux.waitForText("Discard changes?", "Unsaved changes in Name. Leave without saving?")
         tmux.press("Enter")  // Keep editing is the default
         try await tmux.waitForTextGone("Discard changes?")
         tmux.type("by")

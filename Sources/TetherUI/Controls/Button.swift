@@ -151,8 +151,10 @@ public final class Button: Widget {
 
     private var label: String { "[ \(title) ]" }
 
+    /// As wide busy as not: the spinner takes the space before the title and the title the
+    /// one after it, so nothing beside the button moves while it runs.
     public override func preferredSize(for proposal: Size) -> Size {
-        Size(width: min(proposal.width, label.terminalWidth + (isBusy ? 1 : 0)), height: 1)
+        Size(width: min(proposal.width, label.terminalWidth), height: 1)
     }
 
     public override var minimumSize: Size { Size(width: min(label.terminalWidth, 5), height: 1) }
@@ -162,7 +164,7 @@ public final class Button: Widget {
         let style = theme.style(enabled: isEffectivelyEnabled || isBusy, focused: isFocused, role: .button)
         var text = label
         if isBusy {
-            text = "[\(Button.spinnerFrames[spinnerFrame]) \(title) ]"
+            text = "[\(Button.spinnerFrames[spinnerFrame]) \(title)]"
         }
         canvas.put(text, at: .zero, style: style)
     }

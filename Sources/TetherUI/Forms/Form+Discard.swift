@@ -16,7 +16,7 @@ extension Form {
         let changed = fields.filter(\.isDirty).map(\.title)
         guard !changed.isEmpty else { return discard() }
         let what = changed.count == 1 ? changed[0] : "\(changed.count) fields (\(changed.joined(separator: ", ")))"
-        let message = "You changed \(what). Leave without saving?"
+        let message = "Unsaved changes in \(what). Leave without saving?"
         let confirmed: () -> Void = { [weak self] in
             self?.drafts?.discard()
             discard()

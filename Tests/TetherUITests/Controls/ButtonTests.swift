@@ -154,6 +154,23 @@ struct ButtonTests {
         #expect(pilot.focusedWidget === field)
     }
 
+    @Test("a busy button is as wide as an idle one: the button beside it does not move")
+    func busyKeepsWidth() throws {
+        let command = Command<Void, Void> { () -> Observable<Void> in .never() }
+        let save = Button("Save")
+        save.bind(command)
+        let pilot = try makePilot([save, Button("Reset")])
+        func resetColumn() -> Int? {
+            let line = pilot.lines[1]
+            return line.firstRange(of: "[ Reset ]").map { line.distance(from: line.startIndex, to: $0.lowerBound) }
+        }
+        let idle = try #require(resetColumn())
+        pilot.press(.tab, .enter)
+        #expect(pilot.lines[1].contains("⠋ Save"))
+        #expect(resetColumn() == idle, "\(pilot.lines[1])")
+        command.cancelAll()
+    }
+
     @Test("a button shows a spinner frame while its command executes, advancing every 80 ms")
     func spinner() throws {
         let command = Command<Void, Void> { () -> Observable<Void> in .never() }
@@ -162,9 +179,9 @@ struct ButtonTests {
         let pilot = try makePilot([button])
         #expect(pilot.lines[1] == "      [ Save ]")
         pilot.press(.tab, .enter)
-        #expect(pilot.lines[1] == "      [⠋ Save ]")
+        #expect(pilot.lines[1] == "      [⠋ Save]")
         pilot.advance(by: .milliseconds(80))
-        #expect(pilot.lines[1] == "      [⠙ Save ]")
+        #expect(pilot.lines[1] == "      [⠙ Save]")
         command.cancelAll()
         pilot.advance(by: .zero)
         #expect(pilot.lines[1] == "      [ Save ]")
@@ -180,9 +197,9 @@ struct ButtonTests {
         pilot.press(.tab, .enter)
         pilot.advance(by: .milliseconds(40))
         pilot.resize(to: Size(width: 41, height: 4))  // a full redraw between two ticks
-        #expect(pilot.lines[1] == "      [⠋ Save ]")
+        #expect(pilot.lines[1] == "      [⠋ Save]")
         pilot.advance(by: .milliseconds(40))
-        #expect(pilot.lines[1] == "      [⠙ Save ]")
+        #expect(pilot.lines[1] == "      [⠙ Save]")
         command.cancelAll()
     }
 
@@ -198,7 +215,7 @@ struct ButtonTests {
         let pilot = try makePilot([button])
         pilot.press(.tab, .enter)
         #expect(!finished)
-        #expect(pilot.lines[1] == "      [⠋ Save ]")
+        #expect(pilot.lines[1] == "      [⠋ Save]")
         await pilot.settle()
         #expect(finished)
         #expect(pilot.lines[1] == "      [ Save ]")

@@ -46,7 +46,7 @@ struct FieldValueWatchTests {
         var left = 0
         t.form.confirmDiscard { left += 1 }
         #expect(left == 0)
-        #expect(t.pilot.screen.contains("You changed Name. Leave without saving?"))
+        #expect(t.pilot.screen.contains("Unsaved changes in Name. Leave without saving?"))
     }
 
     @Test("a toggle without a key clicked on counts as changed")
@@ -58,7 +58,7 @@ struct FieldValueWatchTests {
         var left = 0
         t.form.confirmDiscard { left += 1 }
         #expect(left == 0)
-        #expect(t.pilot.screen.contains("You changed Newsletter."))
+        #expect(t.pilot.screen.contains("Unsaved changes in Newsletter."))
     }
 
     @Test("a model write before the person's first edit is the value loaded: the form stays clean")

@@ -61,7 +61,7 @@ struct FormDiscardTests {
         t.pilot.type("Ada")
         t.leave()
         #expect(t.pilot.screen.contains("Discard changes?"))
-        #expect(t.pilot.screen.contains("You changed Name. Leave without saving?"))
+        #expect(t.pilot.screen.contains("Unsaved changes in Name. Leave without saving?"))
         t.pilot.press(.enter)
         #expect(t.discarded == 0)
         #expect(t.name.value == "Ada")
@@ -88,7 +88,7 @@ struct FormDiscardTests {
         pilot.answer("Ada")
         var discarded = 0
         form.confirmDiscard { discarded += 1 }
-        #expect(pilot.transcript.hasSuffix("Discard changes? You changed Name. Leave without saving? [y/N]: "))
+        #expect(pilot.transcript.hasSuffix("Discard changes? Unsaved changes in Name. Leave without saving? [y/N]: "))
         pilot.answer("y")
         #expect(discarded == 1)
     }
@@ -107,7 +107,7 @@ struct FormDiscardTests {
         pilot.answer("y")
         #expect(ran == ["first"])
         #expect(
-            pilot.transcript.hasSuffix("[y/N]: y\nDiscard changes? You changed Name. Leave without saving? [y/N]: "))
+            pilot.transcript.hasSuffix("[y/N]: y\nDiscard changes? Unsaved changes in Name. Leave without saving? [y/N]: "))
         pilot.answer("n")
         #expect(ran == ["first"])
         form.confirmDiscard { ran.append("third") }
