@@ -95,7 +95,8 @@ public final class LoginScreen {
         // beside the view model on 80 columns.
         form.messageWidth = 32
         form.addButtons([signInButton, resetButton], default: signInButton)
-        status.isHidden = true
+        // The status row stays, empty until a sign-in fails: the failure and the lockout
+        // (each one row at 32 columns) come and go without moving the buttons under them.
         signIn = form.submitCommand(running: viewModel.signInCommand)
         formPanel = Panel(title: "Tether · Sign in", form)
 
@@ -118,7 +119,8 @@ public final class LoginScreen {
     /// One way: the view model's derived state into the widgets, and the widgets' events
     /// (Reset) into the view model.
     private func bindOutputs() {
-        viewModel.statusLine.bind(to: status.rx.optionalText).disposed(by: bag)
+        // Empty, not hidden, while there is nothing to say: the row stays (see init).
+        viewModel.statusLine.map { $0 ?? "" }.bind(to: status.rx.text).disposed(by: bag)
         // What the accessible presentation says of a sign-in; full screen shows the spinner and the welcome panel.
         signInButton.progressText = "Signing in…"
         signInButton.bind(signIn) { "Signed in as \($0.username)" }

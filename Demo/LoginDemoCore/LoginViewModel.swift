@@ -78,7 +78,7 @@ public final class LoginViewModel: @MainActor CustomStringConvertible, @MainActo
     /// The line under the form: the failure, the lockout countdown, or nothing.
     public var statusMessage: Observable<String?> {
         Observable.combineLatest(failureMessage, lockoutRemaining) { failure, remaining -> String? in
-            remaining > 0 ? "Too many attempts: try again in \(remaining) s" : failure
+            remaining > 0 ? "Too many attempts: wait \(remaining) s" : failure
         }.distinctUntilChanged { $0 == $1 }
     }
 

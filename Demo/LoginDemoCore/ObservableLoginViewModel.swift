@@ -63,7 +63,7 @@ public final class ObservableLoginViewModel: @MainActor CustomStringConvertible,
 
     /// The line under the form: the failure, the lockout countdown, or nothing.
     public var statusMessage: String? {
-        lockoutRemaining > 0 ? "Too many attempts: try again in \(lockoutRemaining) s" : failureMessage
+        lockoutRemaining > 0 ? "Too many attempts: wait \(lockoutRemaining) s" : failureMessage
     }
 
     /// What the "View model" panel shows.

@@ -114,12 +114,12 @@ struct LoginScreenAccessibleTests {
         }
         #expect(
             pilot.lines.suffix(3) == [
-                "Sign in is not available now: Too many attempts: try again in 30 s.",
+                "Sign in is not available now: Too many attempts: wait 30 s.",
                 "Press Enter to try again or n to stop.", "Sign in? [Y/n]: ",
             ])
         await pilot.advance(by: .seconds(2))
         pilot.answer("")
-        #expect(pilot.lines.suffix(3).first == "Sign in is not available now: Too many attempts: try again in 28 s.")
+        #expect(pilot.lines.suffix(3).first == "Sign in is not available now: Too many attempts: wait 28 s.")
         await pilot.advance(by: .seconds(28))
         pilot.answer("")
         #expect(pilot.lines.last == "Password (hint: 8+ characters; typing is hidden): ")

@@ -260,14 +260,27 @@ final class LoginScreenTests {
         #expect(fieldsEnabled == [true, true, true, true])
     }
 
+    @Test("a wrong password's message and the lockout's move no row: the buttons stay where they were")
+    func failureMovesNothing() async {
+        pilot.type("demo\t")
+        let buttons = row(of: "[ Sign in ]")
+        await failOnce()
+        #expect(pilot.screen.contains("Invalid username or password"))
+        #expect(row(of: "[ Sign in ]") == buttons, "\(pilot.screen)")
+        await failOnce()
+        await failOnce()
+        #expect(pilot.screen.contains("Too many attempts"), "\(pilot.screen)")
+        #expect(row(of: "[ Sign in ]") == buttons, "\(pilot.screen)")
+    }
+
     @Test("three failures lock the form with a countdown that falls with virtual time")
     func lockoutCountdown() async {
         pilot.type("demo\t")
         for _ in 0..<3 { await failOnce() }
-        #expect(pilot.screen.contains("Too many attempts: try again in 30 s"), "\(pilot.screen)")
+        #expect(pilot.screen.contains("Too many attempts: wait 30 s"), "\(pilot.screen)")
         #expect(fieldsEnabled == [false, false, false, false])
         pilot.advance(by: .seconds(1))
-        #expect(pilot.screen.contains("try again in 29 s"))
+        #expect(pilot.screen.contains("wait 29 s"))
         pilot.advance(by: .seconds(29))
         #expect(!pilot.screen.contains("Too many attempts"))
         #expect(fieldsEnabled == [true, true, true, true])

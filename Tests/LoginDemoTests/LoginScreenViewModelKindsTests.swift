@@ -137,10 +137,10 @@ struct LoginScreenViewModelKindsTests {
         let t = try Fixture(kind)
         t.pilot.type("demo\t")
         for _ in 0..<3 { await t.failOnce() }
-        #expect(t.pilot.screen.contains("Too many attempts: try again in 30 s"), "\(t.pilot.screen)")
+        #expect(t.pilot.screen.contains("Too many attempts: wait 30 s"), "\(t.pilot.screen)")
         #expect(t.fieldsEnabled == [false, false, false, false])
         t.pilot.advance(by: .seconds(1))
-        #expect(t.pilot.screen.contains("try again in 29 s"))
+        #expect(t.pilot.screen.contains("wait 29 s"))
         t.pilot.advance(by: .seconds(29))
         #expect(!t.pilot.screen.contains("Too many attempts"))
         #expect(t.fieldsEnabled == [true, true, true, true])

@@ -149,13 +149,13 @@ struct LoginViewModelTests {
         await t.failOnce()
         #expect(t.viewModel.lockoutRemaining == 30)
         #expect(locked.value == true)
-        #expect(status.value == "Too many attempts: try again in 30 s")
+        #expect(status.value == "Too many attempts: wait 30 s")
 
         for expected in stride(from: 29, through: 1, by: -1) {
             await t.advance(by: .seconds(1))
             #expect(t.viewModel.lockoutRemaining == expected)
         }
-        #expect(status.value == "Too many attempts: try again in 1 s")
+        #expect(status.value == "Too many attempts: wait 1 s")
         await t.advance(by: .seconds(1))
         #expect(t.viewModel.lockoutRemaining == 0)
         #expect(locked.value == false)

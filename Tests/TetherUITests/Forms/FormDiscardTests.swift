@@ -107,7 +107,8 @@ struct FormDiscardTests {
         pilot.answer("y")
         #expect(ran == ["first"])
         #expect(
-            pilot.transcript.hasSuffix("[y/N]: y\nDiscard changes? Unsaved changes in Name. Leave without saving? [y/N]: "))
+            pilot.transcript.hasSuffix(
+                "[y/N]: y\nDiscard changes? Unsaved changes in Name. Leave without saving? [y/N]: "))
         pilot.answer("n")
         #expect(ran == ["first"])
         form.confirmDiscard { ran.append("third") }
