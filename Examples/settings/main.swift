@@ -14,7 +14,22 @@ final class SettingsModel {
 
 @main
 struct SettingsExample {
-    @MainActor static func main() throws {
+    static let usage = """
+        usage: settings-example
+        Edits a name, a notification toggle and a volume in a form on the terminal.
+        Enter saves (the result on standard output, exit 0); Esc or Ctrl-C leaves (exit 1);
+        without a usable terminal it says why (exit 2).
+        """
+
+    @MainActor static func main() {
+        let arguments = CommandLine.arguments.dropFirst()
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(usage)
+            return
+        }
+        if let unknown = arguments.first {
+            ProgramOutput.fail("settings-example: unknown argument \(unknown)\n\(usage)", status: 2)
+        }
         let model = SettingsModel()
         let save = Button("Save")
         let form = Form {
@@ -37,7 +52,12 @@ struct SettingsExample {
             saved = true
             app.quit()
         }).disposed(by: bag)
-        let exit = try app.runOnMainThread()  // Tether's own loop on the main thread
+        let exit: Application.Exit
+        do {
+            exit = try app.runOnMainThread()  // Tether's own loop on the main thread
+        } catch {  // no terminal, an unknown TERM: said in words, never a crash
+            ProgramOutput.fail("settings-example: \(error)", status: 2)
+        }
         if let status = exit.signalStatus {  // 143 after SIGTERM: not a cancel
             ProgramOutput.fail("settings-example: stopped by a signal, nothing saved", status: status)
         }

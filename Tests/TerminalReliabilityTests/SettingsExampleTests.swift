@@ -58,4 +58,19 @@ struct SettingsExampleTests {
         #expect(tmux.file("out") == "saved: Bob, notify: true, volume: 50\n")
         DemoInTmux.expectRestored(tmux)
     }
+
+    @Test("without a terminal it says why on stderr and exits 2: no crash, no trace")
+    func noTerminalSaysWhy() async {
+        let result = await ProcessRunner.run([Self.binary])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("settings-example: "), "\(result.stderr)")
+        #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("crashed"), "\(result.stderr)")
+    }
+
+    @Test("--help says what the program does and how it ends, without starting the form")
+    func helpSaysUsage() async {
+        let result = await ProcessRunner.run([Self.binary, "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("usage: settings-example"), "\(result.stdout)")
+    }
 }
