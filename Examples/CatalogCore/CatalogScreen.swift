@@ -3,7 +3,8 @@ import TetherUI
 
 /// The catalog: every widget, container and presentation in a list on the left; on the
 /// right the chosen one live, its view model's state as it changes, and the code that
-/// makes it. ↑/↓ in the list choose, Tab goes into the example, Esc quits.
+/// makes it. ↑/↓ in the list choose, Tab goes into the example, Esc quits (asking first when
+/// an example's form was edited).
 @MainActor
 public final class CatalogScreen {
     /// Everything the catalog shows, in list order.
@@ -60,10 +61,20 @@ public final class CatalogScreen {
         }
     }
 
-    /// Connects the screen's keys to `app`: Esc quits (an open popup or list closes first),
-    /// and `?` or F1 list every key.
+    /// Connects the screen's keys to `app`: Esc quits (an open popup or list closes first;
+    /// with an example's form edited, "Discard changes?" asks first), and `?` or F1 list
+    /// every key.
     public func attach(to app: Application) {
-        app.onKey(.escape) { [weak app] in app?.quit() }.disposed(by: bag)
+        app.onKey(.escape) { [weak app, weak self] in
+            guard let form = self?.examples.lazy.compactMap(Self.dirtyForm).first else { app?.quit(); return }
+            form.confirmDiscard { app?.quit() }
+        }.disposed(by: bag)
         app.showsKeyHelp = true
+    }
+
+    /// The first form in `widget`'s tree with edits not saved, if any.
+    private static func dirtyForm(in widget: Widget) -> Form? {
+        if let form = widget as? Form, form.isDirty { return form }
+        return widget.children.lazy.compactMap(dirtyForm).first
     }
 }

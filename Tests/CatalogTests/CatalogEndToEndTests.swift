@@ -14,7 +14,9 @@ import Testing
 struct CatalogEndToEndTests {
     nonisolated static var binary: String { buildProductsDirectory() + "/tether-catalog" }
 
-    @Test("at 80×24 ↓ through the list to the date field, Tab into it, digits fill it, Esc quits with status 0")
+    @Test(
+        "at 80×24 ↓ through the list to the date field, Tab into it, digits fill it, Esc asks, Discard quits with status 0"
+    )
     func browseAndQuit() async throws {
         #expect(access(Self.binary, X_OK) == 0, "no executable at \(Self.binary)")
         let tmux = try TmuxSession.running([Self.binary], width: 80, height: 24)
@@ -26,6 +28,9 @@ struct CatalogEndToEndTests {
         tmux.type("01022030")
         try await tmux.waitForText("Born  01/02/2030", "born: day 1, month 2, year 2030")
         tmux.press("Escape")
+        try await tmux.waitForText("Discard changes?", "Unsaved changes in Born.")
+        tmux.press("Tab")
+        tmux.press("Enter")
         let status = try await tmux.waitForFile("status")
         #expect(String(status.dropLast()) == "0")
     }

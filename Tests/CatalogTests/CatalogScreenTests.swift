@@ -150,4 +150,21 @@ struct CatalogScreenTests {
         #expect(pilot.app.exit == .quit)
         withExtendedLifetime(screen) {}
     }
+
+    @Test("Esc after typing into the Form example asks before quitting; Keep editing keeps the catalog")
+    func escAsksAfterEdits() throws {
+        let (screen, pilot) = try makePilot()
+        screen.choose(screen.entries.firstIndex { $0.title == "Form" }!)
+        pilot.press(.tab)
+        pilot.type("hello")
+        pilot.press(.escape)
+        #expect(pilot.app.exit == nil)
+        #expect(pilot.screen.contains("Unsaved changes in Name."), "\(pilot.screen)")
+        pilot.press(.enter)
+        #expect(pilot.app.exit == nil)
+        pilot.press(.escape)
+        pilot.press(.tab, .enter)
+        #expect(pilot.app.exit == .quit)
+        withExtendedLifetime(screen) {}
+    }
 }
