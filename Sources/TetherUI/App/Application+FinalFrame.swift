@@ -3,7 +3,8 @@ extension Application {
     /// Inline, the last frame stays on the terminal after the program ends: it is drawn once
     /// more as the form itself, without what was only passing over it. A popup or dialog
     /// still open (the key list, a dropdown's list, a "Discard changes?" whose answer ended
-    /// the run) is closed without being answered, and a button's spinner stops. Full screen
+    /// the run) is closed without being answered, and a button's spinner stops, as does a
+    /// field's running check, whose line goes (it never answered). Full screen
     /// and in the accessible presentation nothing stays, and nothing is drawn.
     func leaveFinalFrame() {
         guard started, case .band = backend.features.screen else { return }
@@ -21,6 +22,7 @@ extension Application {
 
     private func stopSpinners(in widget: Widget) {
         if let button = widget as? Button, button.isBusy { button.isBusy = false }
+        if let form = widget as? Form { for field in form.fields { field.stopCheckLine() } }
         for child in widget.children { stopSpinners(in: child) }
     }
 }

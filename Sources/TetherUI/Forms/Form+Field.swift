@@ -255,6 +255,15 @@ extension Form {
             publishValidation()
         }
 
+        /// The run ended (inline, its last frame stays): a running check's spinner stops and
+        /// its line goes, since the check never answered.
+        func stopCheckLine() {
+            guard let state, validation.isPending, let label = madeErrorLabel, !label.isHidden else { return }
+            state.spin(false, scheduler: nil) {}
+            label.isHidden = true
+            form?.setNeedsLayout()
+        }
+
         /// Whether the field is invalid and its message shows.
         var showsInvalid: Bool { validation.isInvalid && state?.revealed == true }
 

@@ -57,4 +57,26 @@ struct ApplicationFinalFrameTests {
         #expect(last.contains("[ Save ]"), "\(last)")
         inline.never.cancelAll()
     }
+
+    @Test("a field's running check at Ctrl-C leaves no spinner and no 'Checking…' line in the last frame")
+    func checkLineGone() throws {
+        let form = Form()
+        form.addField("Handle", TextField(), key: "handle")
+            .validate(
+                AsyncValidator<String>(checking: "Checking the handle…") { _ in
+                    try? await Task.sleep(for: .seconds(3_600))
+                    return .valid
+                })
+        form.addField("Name", TextField(), key: "name")
+        let band = HeadlessBand(terminal: Size(width: 60, height: 12))
+        let app = Application(root: form, backend: band, scheduler: TestScheduler())
+        try app.start()
+        band.press(.character("a"), .character("d"), .character("a"))
+        app.renderIfNeeded()
+        #expect(band.lines.joined().contains("Checking the handle…"), "\(band.lines)")
+        band.press(.ctrl("c"))
+        let last = band.lines.joined(separator: "\n")
+        #expect(!last.contains("Checking"), "\(last)")
+        #expect(last.contains("Handle  ada"), "\(last)")
+    }
 }
