@@ -3,6 +3,8 @@ import TetherReactive
 /// The application as its widgets' host: invalidation goes to the renderer, focus to the
 /// focus controller, popups to the overlay stack.
 extension Application: WidgetHost {
+    func say(_ notice: String) { self.notice = notice }
+
     /// Wires the collaborators to each other; once, from `init`.
     func connectCollaborators() {
         focusController.onChange = { [unowned self] in renderer.setNeedsDisplay() }

@@ -140,7 +140,8 @@ public final class Application {
     /// A short message from the application itself to the user, shown by a ``KeyHelpBar``
     /// in place of its keys until the next input: why the copy key (``Intent/copy``) did
     /// not copy (``passwordNotCopied``, ``clipboardUnavailable``) or that it did
-    /// (``textCopied``). `nil` when there is none.
+    /// (``textCopied``); why Enter in a drop-down's filtered list chose nothing. `nil` when
+    /// there is none.
     public internal(set) var notice: String? {
         didSet { renderer.setNeedsDisplay() }
     }

@@ -13,8 +13,9 @@ import TetherReactive
 /// list: ↑/↓, PgUp/PgDn, Home/End and the wheel move the highlight (skipping disabled
 /// options); typing filters the options case-insensitively by substring, highlighting the
 /// matched part (Backspace widens the filter again; `no matches` when none do); Enter or a
-/// click chooses and closes; Tab chooses and moves focus on; Esc or a click outside closes
-/// without change. Long lists scroll (``maximumVisibleRows`` rows at most).
+/// click chooses and closes (Enter with a filter that leaves nothing to choose keeps the list
+/// and says why in the application's ``Application/notice``); Tab chooses and moves focus on;
+/// Esc or a click outside closes without change. Long lists scroll (``maximumVisibleRows`` rows at most).
 @MainActor
 public final class Dropdown<Option: Hashable>: Widget, ChoiceWidget, SelectionReporting {
     private(set) var list: OptionList<Option>

@@ -109,6 +109,19 @@ final class DropdownList<Option: Hashable>: Widget {
         if position >= top + visibleRows { top = position - visibleRows + 1 }
     }
 
+    /// Why Enter chooses nothing with the filter typed (no option matches it, or those that
+    /// do are not available); `nil` when it chooses the highlighted option, or when nothing
+    /// was typed (Enter then closes the list as it was).
+    private func whyNothingToChoose() -> String? {
+        guard !filter.isEmpty, let list else { return nil }
+        if let position, position < rowCount, isEnabled(row: position) { return nil }
+        guard rowCount > 0 else {
+            return "No option matches “\(filter)”: Backspace widens the search, Esc closes the list"
+        }
+        if rowCount == 1 { return "\(list.titles[optionIndex(atRow: 0)]) is not available: choose another option" }
+        return "None of the \(rowCount) options matching “\(filter)” is available: choose another"
+    }
+
     private func choose(row: Int?) {
         guard let dropdown, let row, row < rowCount, isEnabled(row: row) else { return }
         dropdown.chooseFromList(optionIndex(atRow: row))
@@ -123,8 +136,13 @@ final class DropdownList<Option: Hashable>: Widget {
         case .selectNext, .selectPrevious, .selectFirst, .selectLast, .selectNextPage, .selectPreviousPage:
             move(intent)
         case .activate:
-            choose(row: position)
-            dismissPopup()
+            // Enter answers: with a filter that leaves nothing to choose, the list stays and says why.
+            if let why = whyNothingToChoose() {
+                treeHost?.say(why)
+            } else {
+                choose(row: position)
+                dismissPopup()
+            }
         case .focusNext, .focusPrevious:
             let dropdown = dropdown
             if userPointed { choose(row: position) }

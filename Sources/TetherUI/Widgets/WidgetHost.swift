@@ -26,6 +26,9 @@ protocol WidgetHost: AnyObject {
     var showsKeyHelp: Bool { get }
     /// The application's short message to the user (a refused copy), or `nil`.
     var notice: String? { get }
+    /// Shows `notice` as the application's message until the next input: why a key did
+    /// nothing (Enter in a list with nothing to choose).
+    func say(_ notice: String)
     /// The clock and timer source (spinners, debounce), running each action with the
     /// application's own diagnostics in scope.
     var widgetScheduler: any Scheduler { get }

@@ -164,7 +164,7 @@ struct DropdownTests {
         form.pilot.press(.enter)
         form.pilot.type("xyz")
         #expect(form.pilot.lines[2] == "         │ no matches │")
-        form.pilot.press(.enter)
+        form.pilot.press(.escape)
         #expect(form.dropdown.selection == france)
     }
 
@@ -205,6 +205,33 @@ struct DropdownTests {
         form.pilot.click(at: Point(x: 12, y: 2))
         #expect(form.dropdown.selection == germany)
         #expect(!form.dropdown.isOpen)
+    }
+
+    @Test("Enter with a filter that matches nothing keeps the list and its filter, and says why")
+    func enterWithNoMatchSaysWhy() throws {
+        let form = try DropdownForm()
+        form.pilot.press(.enter)
+        form.pilot.type("xyz")
+        form.pilot.press(.enter)
+        #expect(form.dropdown.isOpen)
+        #expect(form.pilot.lines[2] == "         │ no matches │")
+        #expect(form.pilot.app.notice == "No option matches “xyz”: Backspace widens the search, Esc closes the list")
+        form.pilot.press(.backspace, .backspace, .backspace)
+        #expect(form.pilot.app.notice == nil)
+        #expect(form.dropdown.isOpen)
+    }
+
+    @Test("Enter with only an unavailable option matching keeps the list open and says it is not available")
+    func enterOnUnavailableSaysWhy() throws {
+        let dropdown = countryDropdown(germany)
+        dropdown.disabledOptions = [france]
+        let form = try DropdownForm(dropdown)
+        form.pilot.press(.enter)
+        form.pilot.type("fra")
+        form.pilot.press(.enter)
+        #expect(dropdown.isOpen)
+        #expect(dropdown.selection == germany)
+        #expect(form.pilot.app.notice == "France is not available: choose another option")
     }
 
     @Test("disabled options are dimmed and skipped by the highlight and clicks")
