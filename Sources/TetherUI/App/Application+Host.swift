@@ -107,6 +107,14 @@ extension Application: WidgetHost {
         guard popup.parent == nil, popup !== root, !isPresenting(popup),
             root.isAncestor(of: anchor) || overlays.entry(containing: anchor) != nil
         else { return false }
+        // A popup that takes focus first closes the lists that never take it (a field's
+        // suggestions): they belong to the field it covers, and closing as it loses focus
+        // they would close the new popup with them.
+        if chrome.isModal || popup.focusChain().contains(where: \.acceptsFocus) {
+            for entry in overlays.entries.reversed() where !entry.popup.focusChain().contains(where: \.acceptsFocus) {
+                closePopup(entry.popup, answered: false)
+            }
+        }
         overlays.push(
             OverlayStack.Entry(
                 popup: popup, anchor: anchor, placement: placement, chrome: chrome,

@@ -69,6 +69,18 @@ struct AutocompleteTests {
         #expect(form.pilot.focusedWidget === form.city)
     }
 
+    @Test("F1 with the suggestions open shows the key list; closing it, focus and the text are back in the field")
+    func keyListOverSuggestions() throws {
+        let form = try CityForm()
+        form.pilot.app.showsKeyHelp = true
+        form.pilot.type("be")
+        form.pilot.press(.function(1))
+        #expect(form.pilot.screen.contains("Keys"), "\(form.pilot.screen)")
+        form.pilot.press(.escape)
+        #expect(form.pilot.focusedWidget === form.city, "\(form.pilot.screen)")
+        #expect(form.city.text == "be")
+    }
+
     @Test("↓ then Enter accepts the highlighted suggestion and closes the list")
     func downEnterAccepts() throws {
         let form = try CityForm()
