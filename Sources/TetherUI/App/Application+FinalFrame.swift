@@ -20,6 +20,13 @@ extension Application {
         closePopup(lowest.popup, answered: false)
     }
 
+    /// Saves now each draft still waiting for its debounce (Ctrl-C, a signal, a quit within
+    /// a second of the last key): what was typed is in the draft the next start offers.
+    func saveWaitingDrafts(in widget: Widget) {
+        if let drafts = (widget as? Form)?.drafts, drafts.isWaitingToSave { drafts.save() }
+        for child in widget.children { saveWaitingDrafts(in: child) }
+    }
+
     private func stopSpinners(in widget: Widget) {
         if let button = widget as? Button, button.isBusy { button.isBusy = false }
         if let form = widget as? Form { for field in form.fields { field.stopCheckLine() } }

@@ -198,6 +198,7 @@ public final class Application {
     package func finish(_ reason: Exit) {
         guard exitReason == nil else { return }
         leaveFinalFrame()
+        saveWaitingDrafts(in: root)
         exitReason = reason
         terminalFocusSubject.onCompleted()
         if let onFinish {

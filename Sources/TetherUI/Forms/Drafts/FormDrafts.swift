@@ -145,6 +145,9 @@ public final class FormDrafts {
         timer = nil
     }
 
+    /// Whether a change waits for its debounce to be saved.
+    var isWaitingToSave: Bool { timer != nil }
+
     /// A value changed: saves `debounce` later (at once without a scheduler).
     func valueChanged() {
         guard !applying, saved == nil, !isOffForScript else { return }

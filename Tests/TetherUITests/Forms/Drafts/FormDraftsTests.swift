@@ -87,6 +87,19 @@ struct FormDraftsTests {
         #expect(name.value == "Ada L")
     }
 
+    @Test("Ctrl-C before the debounce ends saves the draft at once: the last keys are not lost")
+    func interruptSavesWaitingDraft() throws {
+        let path = draftPath()
+        defer { unlink(path) }
+        let (form, _) = signUp(drafts: path)
+        let pilot = try Pilot(root: form, size: Size(width: 40, height: 8))
+        pilot.type("Ada")
+        #expect(contents(path) == nil)
+        pilot.press(.ctrl("c"))
+        #expect(pilot.app.exit != nil)
+        #expect(contents(path)?.contains("Ada") == true, "\(contents(path) ?? "no draft")")
+    }
+
     @Test("a form made clean again removes its draft")
     func cleanRemoves() throws {
         let path = draftPath()
