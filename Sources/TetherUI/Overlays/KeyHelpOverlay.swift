@@ -19,6 +19,16 @@ final class KeyHelpOverlay: Widget {
     /// It takes focus, so that keys come to it while it is open.
     override var canFocus: Bool { true }
 
+    /// What Enter and Esc do here, for the key-help bar: they close the list.
+    override var keyBindings: KeyMap? { Self.closing }
+
+    private static let closing: KeyMap = {
+        var map = KeyMap()
+        map.setHelp("close", for: .activate)
+        map.setHelp("close", for: .cancel)
+        return map
+    }()
+
     override func perform(_ intent: Intent) -> Bool {
         switch intent {
         case .cancel, .showHelp, .activate:

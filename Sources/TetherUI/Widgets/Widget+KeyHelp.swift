@@ -35,12 +35,14 @@ extension Widget {
         return nil
     }
 
-    /// What Enter does where this widget has focus, as the nearest form says: `moveOn` when
-    /// it moves to the next field, or the help of the button it presses (`sign in`, `next`);
-    /// `nil` outside a form.
+    /// What Enter does where this widget has focus, as the nearest widget whose own
+    /// ``keyBindings`` describe it says (the key list: `close`), or the nearest form: `moveOn`
+    /// when it moves to the next field, or the help of the button it presses (`sign in`,
+    /// `next`); `nil` where none says.
     func enclosingActivateHelp(moveOn: String) -> String? {
         var node: Widget? = self
         while let widget = node {
+            if let help = widget.keyBindings?.help(for: .activate) { return help }
             if let form = widget as? Form, let help = form.activateHelp(from: self, moveOn: moveOn) { return help }
             node = widget.parent
         }

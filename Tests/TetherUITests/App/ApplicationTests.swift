@@ -353,7 +353,7 @@ struct ApplicationTests {
         pilot.advance(by: .milliseconds(250))  // three spinner ticks: what the spinner shows comes from them
         dropdown.open()  // a popup, drawn by the renderer after the tree
         let screen = pilot.screen
-        for shown in ["Required", "[⠸ Sign in ]", "blue", "Remember", "A note"] {
+        for shown in ["Required", "[⠸ Sign in]", "blue", "Remember", "A note"] {
             #expect(screen.contains(shown), "\(shown) not on screen:\n\(screen)")
         }
 

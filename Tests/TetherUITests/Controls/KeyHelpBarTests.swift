@@ -136,6 +136,16 @@ struct KeyHelpBarTests {
         #expect(!pilot.lines.contains { $0.contains("?/F1") })
     }
 
+    @Test("with the key list open the bar says Enter and Esc close it")
+    func keyListBarSaysClose() throws {
+        let (_, pilot) = try signIn(keyHelp: true)
+        pilot.resize(to: Size(width: 80, height: 40))
+        pilot.press(.function(1))
+        #expect(pilot.screen.contains("Keys"))
+        #expect(pilot.lines[39].contains("Enter/Esc close"), "\(pilot.lines[39])")
+        #expect(!pilot.lines[39].contains("confirm"), "\(pilot.lines[39])")
+    }
+
     @Test("the bar's Enter says what Enter does in the focused field: next, beside Tab, before the last text field")
     func enterLabelFollowsFocus() throws {
         let form = Form()
