@@ -44,6 +44,14 @@ struct CatalogScreenTests {
         #expect(pilot.lines[23].hasPrefix("↑/↓ example · Tab next"))
     }
 
+    @Test("on the entry list the bar names no Enter, which does nothing there, and Esc, which leaves")
+    func entryListBarSaysNoEnter() throws {
+        let (screen, pilot) = try makePilot()
+        defer { withExtendedLifetime(screen) {} }
+        #expect(!pilot.lines[23].contains("Enter"), "\(pilot.lines[23])")
+        #expect(pilot.lines[23].contains("Esc cancel"), "\(pilot.lines[23])")
+    }
+
     @Test("a list cut off by a short terminal says so with ▼ below, then ▲ above once scrolled")
     func cutListMarked() throws {
         let (_, pilot) = try makePilot(height: 12)

@@ -5,12 +5,28 @@ import TetherReactive
 extension Application: WidgetHost {
     func say(_ notice: String) { self.notice = notice }
 
+    func applicationActs(on key: KeyEvent, for intent: Intent) -> Bool {
+        router.applicationActs(on: key, for: intent)
+    }
+
+    func keyHelpDrawn(rows: Range<Int>, hints: [KeyHint]) {
+        keyHelpShown = (rows, hints)
+    }
+
+    /// A key-help bar's rows when the focused widget's hints are no longer those it drew
+    /// (a picker's highlight moved, suggestions opened): drawn again with the next frame.
+    private func staleKeyHelpRows() -> Range<Int>? {
+        guard let shown = keyHelpShown, (focusedWidget?.keyHints ?? []) != shown.hints else { return nil }
+        return shown.rows
+    }
+
     /// Wires the collaborators to each other; once, from `init`.
     func connectCollaborators() {
         focusController.onChange = { [unowned self] in renderer.setNeedsDisplay() }
         renderer.scope = { [unowned self] body in withDiagnostics(body) }
         renderer.focusedWidget = { [unowned self] in focusController.focusedWidget }
         renderer.context = { [unowned self] in DrawContext(theme: theme, time: scheduler.now) }
+        renderer.staleRows = { [unowned self] in staleKeyHelpRows() }
         renderer.closeOrphans = { [unowned self] orphans in
             for popup in orphans { dismissPopup(popup) }
         }

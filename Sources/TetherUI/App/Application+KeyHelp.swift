@@ -8,7 +8,8 @@ extension Application {
     public func showKeyHelp() {
         guard !isConversation, !overlays.entries.contains(where: { $0.popup is KeyHelpOverlay }) else { return }
         let entries = KeyHelpContent.overlayEntries(
-            focused: focusedWidget, map: keyMap, quits: interruptBehavior == .quit)
+            focused: focusedWidget, map: keyMap, quits: interruptBehavior == .quit,
+            applicationActs: applicationActs)
         presentPopup(
             KeyHelpOverlay(entries: entries), anchoredTo: focusedWidget ?? root, placement: .centered,
             chrome: PopupChrome(bordered: true, title: "Keys", isModal: true), onDismiss: nil)

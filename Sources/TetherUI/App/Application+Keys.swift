@@ -21,11 +21,12 @@ extension Application {
     /// removes it.
     @discardableResult
     public func onKey(_ key: KeyEvent, perform action: @escaping () -> Void) -> any Disposable {
-        router.handlers.add(.afterWidgets) { pressed in
+        let added = router.handlers.add(.afterWidgets, key: key) { pressed in
             guard pressed == key else { return false }
             action()
             return true
         }
+        return keyHelpFollowing(added)
     }
 
     /// Runs `action` when a key bound to `intent` in ``keyMap`` reaches the application: no
@@ -41,7 +42,17 @@ extension Application {
     /// built-in application intents (focus moves, quit, suspend, help) are not overridden.
     @discardableResult
     public func onIntent(_ intent: Intent, perform action: @escaping () -> Void) -> any Disposable {
-        router.addIntentHandler(intent, action)
+        keyHelpFollowing(router.addIntentHandler(intent, action))
+    }
+
+    /// `added`, with the key-help bar drawn again now and once it is disposed: an action for
+    /// Enter or Esc changes whether the bar names them.
+    private func keyHelpFollowing(_ added: any Disposable) -> any Disposable {
+        renderer.setNeedsDisplay()
+        return Disposables.create { [weak self] in
+            added.dispose()
+            self?.renderer.setNeedsDisplay()
+        }
     }
 
     /// Keys that no widget, popup, handler or intent handled. Completes when the

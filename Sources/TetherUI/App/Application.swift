@@ -146,6 +146,9 @@ public final class Application {
         didSet { renderer.setNeedsDisplay() }
     }
 
+    /// The rows a key-help bar last drew and the focused widget's hints it drew them from.
+    var keyHelpShown: (rows: Range<Int>, hints: [KeyHint])?
+
     /// What Ctrl-C does.
     public var interruptBehavior: InterruptBehavior {
         get { router.interruptQuits ? .quit : .deliverAsKey }

@@ -162,6 +162,14 @@ final class InputRouter {
     }
 
     /// Runs `action` for `intent` when no widget handled it; disposing the result removes it.
+    /// Whether `key`, bound to `intent`, does something when it reaches the application: an
+    /// action added for the key (``Application/onKey(_:perform:)``) or the intent
+    /// (``Application/onIntent(_:perform:)``), or Esc closing an open popup.
+    func applicationActs(on key: KeyEvent, for intent: Intent) -> Bool {
+        handlers.acts(on: key) || intentHandlers.contains { $0.intent == intent }
+            || (intent == .cancel && !overlays.isEmpty)
+    }
+
     func addIntentHandler(_ intent: Intent, _ action: @escaping () -> Void) -> any Disposable {
         let id = nextIntentHandlerID
         nextIntentHandlerID += 1

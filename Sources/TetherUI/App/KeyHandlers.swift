@@ -16,18 +16,29 @@ final class KeyHandlers {
     private struct Entry {
         let id: Int
         let phase: KeyHandlerPhase
+        /// The one key it acts on, when added for one (``Application/onKey(_:perform:)``).
+        let key: KeyEvent?
         let handle: (KeyEvent) -> Bool
     }
 
     private var entries: [Entry] = []
     private var nextID = 0
 
-    /// Adds `handle` at the end of `phase`; disposing the result removes it.
-    func add(_ phase: KeyHandlerPhase, _ handle: @escaping (KeyEvent) -> Bool) -> any Disposable {
+    /// Adds `handle` at the end of `phase`, acting on `key` only when one is given;
+    /// disposing the result removes it.
+    func add(
+        _ phase: KeyHandlerPhase, key: KeyEvent? = nil, _ handle: @escaping (KeyEvent) -> Bool
+    ) -> any Disposable {
         let id = nextID
         nextID += 1
-        entries.append(Entry(id: id, phase: phase, handle: handle))
+        entries.append(Entry(id: id, phase: phase, key: key, handle: handle))
         return Disposables.create { [weak self] in self?.entries.removeAll { $0.id == id } }
+    }
+
+    /// Whether a handler added for `key` alone acts on it (what a general handler does with
+    /// a key cannot be known without offering it).
+    func acts(on key: KeyEvent) -> Bool {
+        entries.contains { $0.key == key }
     }
 
     /// Offers `key` to the handlers of `phase` in order; `true` when one consumed it.

@@ -96,6 +96,10 @@ final class Renderer {
     /// The theme and clock to draw with; set by the application.
     var context: () -> DrawContext = { DrawContext(theme: .default, time: .zero) }
 
+    /// Rows to draw again besides those damaged, asked before each frame: a key-help bar's
+    /// when the focused widget's hints changed; set by the application.
+    var staleRows: () -> Range<Int>? = { nil }
+
     /// Lays out (when needed) and draws the tree, then presents the frame. With
     /// `ifNeeded`, does nothing when nothing changed.
     func render(ifNeeded: Bool = true) {
@@ -111,6 +115,7 @@ final class Renderer {
         let minimum = cachedMinimum ?? .zero
         let tooSmall = size.width < minimum.width || size.height < minimum.height
         if needsLayout && !tooSmall { layout(in: size) }
+        if let stale = staleRows() { damagedRows.insert(stale) }
         let partialRows = partialRedrawRows(size: size, tooSmall: tooSmall)
         needsLayout = tooSmall
         showingTooSmall = tooSmall

@@ -86,6 +86,19 @@ final class Autocompletion: Widget {
 
     // MARK: Keys and mouse, passed on by the field
 
+    /// What the field's keys do to its suggestions now, for its key help: → takes ghost
+    /// text; with the list open ↑/↓ move in it, Enter and Tab accept the highlighted row,
+    /// Esc closes it.
+    var suggestionHints: [KeyHint] {
+        var hints = ghostSuggestion == nil ? [] : [KeyHint(.moveRight, help: "complete")]
+        if isOpen {
+            hints.append(KeyHint(.selectPrevious, .selectNext, help: "suggestions"))
+            if position != nil { hints.append(KeyHint(.activate, .focusNext, help: "accept")) }
+            hints.append(KeyHint(.cancel, help: "close"))
+        }
+        return hints
+    }
+
     /// Handles `intent` for the field: accepting ghost text, moving in and choosing from an
     /// open list, Esc closing it. `false` leaves the intent to the field.
     func handle(_ intent: Intent) -> Bool {

@@ -131,6 +131,14 @@ final class DropdownList<Option: Hashable>: Widget {
 
     override var canFocus: Bool { true }
 
+    /// ↑/↓ move, Enter chooses (or says why not), Esc closes the list.
+    override var keyHints: [KeyHint] {
+        [
+            KeyHint(.selectPrevious, .selectNext, help: "move"), KeyHint(.activate, help: "choose"),
+            KeyHint(.cancel, help: "close"),
+        ]
+    }
+
     override func perform(_ intent: Intent) -> Bool {
         switch intent {
         case .selectNext, .selectPrevious, .selectFirst, .selectLast, .selectNextPage, .selectPreviousPage:

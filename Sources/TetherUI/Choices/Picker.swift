@@ -135,11 +135,15 @@ public final class Picker<Option: Hashable>: Widget, ChoiceWidget, SelectionRepo
         if !isFocused { cursor = nil }
     }
 
-    /// Space chooses; ←/→ choose at once on a horizontal picker, ↑/↓ move on a vertical one.
+    /// Space chooses; ←/→ choose at once on a horizontal picker, ↑/↓ move on a vertical one,
+    /// where Enter chooses too while the highlight is off the chosen option.
     public override var keyHints: [KeyHint] {
-        axis == .horizontal
-            ? [KeyHint(.previousOption, .nextOption, help: "choose")]
-            : [KeyHint(.selectPrevious, .selectNext, help: "move"), KeyHint(.toggle, help: "choose")]
+        guard axis == .vertical else { return [KeyHint(.previousOption, .nextOption, help: "choose")] }
+        let enterChooses = cursor.map { $0 != chosen.flatMap(list.index(of:)) && list.isEnabled($0) } ?? false
+        return [
+            KeyHint(.selectPrevious, .selectNext, help: "move"),
+            enterChooses ? KeyHint(.toggle, .activate, help: "choose") : KeyHint(.toggle, help: "choose"),
+        ]
     }
 
     public override func handleMouse(_ event: MouseEvent) -> Bool {

@@ -34,7 +34,8 @@ public final class KeyHelpBar: Widget {
         // Only with nothing focused is the tree walked, to see whether Tab could focus anything.
         let focusable = focused != nil || root.focusChain().contains { $0.acceptsFocus }
         let content = KeyHelpContent(
-            focused: focused, map: host.keyMap, quits: host.interruptBehavior == .quit, focusable: focusable)
+            focused: focused, map: host.keyMap, quits: host.interruptBehavior == .quit, focusable: focusable,
+            applicationActs: host.applicationActs)
         return Self.fit(
             content.items, width: width,
             overlay: host.showsKeyHelp
@@ -69,6 +70,7 @@ public final class KeyHelpBar: Widget {
             return
         }
         let (entries, ending) = shownEntries(width: frame.width)
+        treeHost?.keyHelpDrawn(rows: frame.minY..<frame.maxY, hints: treeHost?.focusedWidget?.keyHints ?? [])
         var x = 0
         for (index, entry) in entries.enumerated() {
             if index > 0 { x += canvas.put(Self.separator, at: Point(x: x, y: 0), style: context.theme.secondary) }

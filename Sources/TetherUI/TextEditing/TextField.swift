@@ -162,6 +162,9 @@ public class TextField: Widget {
 
     // MARK: Editing
 
+    /// With suggestions: ↑/↓ and Enter in an open list, Esc closing it, → taking ghost text.
+    public override var keyHints: [KeyHint] { completion?.suggestionHints ?? [] }
+
     public override func perform(_ intent: Intent) -> Bool {
         if let completion, completion.handle(intent) { return true }
         editor.noteKey(at: hostScheduler?.now)

@@ -66,8 +66,13 @@ struct KeyHelpContent {
     /// Enter (what it does there: named after the button it presses, or beside Tab as
     /// `Tab/Enter next` where it moves on), Esc and, when `quits`, Ctrl-C. When
     /// nothing on screen can take focus (`focusable` false: a message, a summary), Tab,
-    /// Shift-Tab and Enter would do nothing and are left out.
-    init(focused: Widget?, map: KeyMap, quits: Bool, focusable: Bool = true) {
+    /// Shift-Tab and Enter would do nothing and are left out. Enter and Esc are named only
+    /// where they act: a widget or form says what they do, or `applicationActs` (an app's
+    /// action for the key or intent, Esc over a popup).
+    init(
+        focused: Widget?, map: KeyMap, quits: Bool, focusable: Bool = true,
+        applicationActs: (KeyEvent, Intent) -> Bool
+    ) {
         let own = focused?.hintHelp(in: map) ?? []
         items = own.map { Item(entry: $0, priority: 3) }
         let shownKeys = Set(own.flatMap(\.keys))
@@ -82,7 +87,7 @@ struct KeyHelpContent {
         if quits { app.append((.quit, nil, 4)) }
         for (intent, help, priority) in app {
             guard let key = map.primaryKey(for: intent), !shownKeys.contains(key),
-                let text = help ?? map.help(for: intent)
+                let text = help ?? Self.generalHelp(for: intent, key: key, map: map, acts: applicationActs)
             else { continue }
             if let same = items.firstIndex(where: { $0.entry.help == text }) {
                 items[same].entry.keys.append(key)
@@ -92,9 +97,21 @@ struct KeyHelpContent {
         }
     }
 
+    /// The map's help for `intent` on `key` where no widget says what it does: Enter and Esc
+    /// only when the application `acts` on them (else they do nothing there).
+    private static func generalHelp(
+        for intent: Intent, key: KeyEvent, map: KeyMap, acts: (KeyEvent, Intent) -> Bool
+    ) -> String? {
+        guard intent != .activate && intent != .cancel || acts(key, intent) else { return nil }
+        return map.help(for: intent)
+    }
+
     /// Every entry for the help overlay: the focused widget's hints and own bindings, then
-    /// every binding of `map` that has help, each key once.
-    static func overlayEntries(focused: Widget?, map: KeyMap, quits: Bool) -> [KeyHelp] {
+    /// every binding of `map` that has help, each key once; Enter's and Esc's general
+    /// entries only where they act, as on the bar.
+    static func overlayEntries(
+        focused: Widget?, map: KeyMap, quits: Bool, applicationActs: (KeyEvent, Intent) -> Bool
+    ) -> [KeyHelp] {
         var entries = focused?.hintHelp(in: map) ?? []
         for entry in focused?.keyBindings?.helpEntries ?? [] where !entries.contains(where: { $0.keys == entry.keys }) {
             entries.append(entry)
@@ -106,10 +123,17 @@ struct KeyHelpContent {
             for index in app.indices where app[index].help == keys { app[index].keys.removeAll(where: \.typesText) }
             app.removeAll { $0.keys.isEmpty }
         }
-        if let activate = focused?.enclosingActivateHelp(moveOn: map.help(for: .focusNext) ?? "next"),
-            let index = app.firstIndex(where: { $0.help == map.help(for: .activate) })
-        {
-            app[index].help = activate
+        for intent in [Intent.activate, .cancel] {
+            guard let index = app.firstIndex(where: { $0.help == map.help(for: intent) }) else { continue }
+            let said =
+                intent == .activate
+                ? focused?.enclosingActivateHelp(moveOn: map.help(for: .focusNext) ?? "next")
+                : focused?.enclosingHelp(for: .cancel)
+            if let said {
+                app[index].help = said
+            } else if let key = map.primaryKey(for: intent), !applicationActs(key, intent) {
+                app.remove(at: index)
+            }
         }
         // Each key once: the first entry that names it says what it does here (the focused
         // widget's own entries come first: Enter "open list" on a dropdown, not "next" too).

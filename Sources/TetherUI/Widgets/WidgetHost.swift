@@ -20,6 +20,12 @@ protocol WidgetHost: AnyObject {
     func moveFocus(forward: Bool)
     /// The application's key map (for key help).
     var keyMap: KeyMap { get }
+    /// Whether `key`, bound to `intent`, does something once it reaches the application
+    /// (an action for it, Esc over a popup): key help names Enter and Esc only where they act.
+    func applicationActs(on key: KeyEvent, for intent: Intent) -> Bool
+    /// A key-help bar drew `rows` from the focused widget's `hints`: when they change, those
+    /// rows are drawn again.
+    func keyHelpDrawn(rows: Range<Int>, hints: [KeyHint])
     /// What Ctrl-C does (key help shows `Ctrl-C quit` only while it quits).
     var interruptBehavior: Application.InterruptBehavior { get }
     /// Whether `?` and F1 open the help overlay.
