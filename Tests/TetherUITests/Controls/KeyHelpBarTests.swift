@@ -32,7 +32,7 @@ private func signIn(width: Int = 80, keyHelp: Bool = false) throws -> (SignIn, P
     let screen = SignIn()
     let pilot = try Pilot(root: screen.root, size: Size(width: width, height: 12))
     pilot.app.showsKeyHelp = keyHelp
-    pilot.app.onKey(.escape) { pilot.app.quit() }  // as apps do: the bar names Esc where it acts
+    pilot.app.onKey(.escape) { [weak pilot] in pilot?.app.quit() }  // as apps do: the bar names Esc where it acts
     pilot.app.verifiesPartialRedraws = true
     pilot.app.renderIfNeeded()
     return (screen, pilot)
@@ -81,7 +81,7 @@ struct KeyHelpBarTests {
             root: FooterLayout(Label("Signed in. Press any key to exit."), footer: bar),
             size: Size(width: 60, height: 4))
         #expect(pilot.lines[3] == "Ctrl-C quit")
-        pilot.app.onKey(.escape) { pilot.app.quit() }
+        pilot.app.onKey(.escape) { [weak pilot] in pilot?.app.quit() }
         pilot.app.renderIfNeeded()
         #expect(pilot.lines[3] == "Esc cancel · Ctrl-C quit")
     }
